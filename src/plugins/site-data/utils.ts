@@ -1,0 +1,98 @@
+/**
+ * What the site-data plugin hands to the browser: a small summary of the release data (a few
+ * kilobytes), so that components never bundle the multi-megabyte data files themselves.
+ */
+import {
+  allReleases,
+  type Requirements,
+  releasedSeries,
+  supportStatus,
+  type IsoDate,
+  type MoodleReleasesData,
+  type SupportStatus,
+} from '../../utils/moodleReleases';
+
+export interface SeriesSummary {
+  name: string;
+  releaseDate: IsoDate;
+  generalEndDate: IsoDate;
+  securityEndDate: IsoDate;
+  extendedSecurityEndDate?: IsoDate;
+  isLTS: boolean;
+  /** Support status on the data's snapshot date. */
+  status: SupportStatus;
+  /** The newest release of the series. */
+  latestVersion: string;
+  latestReleaseDate: IsoDate;
+}
+
+export interface ReleaseSummary {
+  version: string;
+  series: string;
+  releaseDate: IsoDate;
+  notes?: string;
+}
+
+export interface SiteDataSummary {
+  /** The day the release data describes; statuses are computed for this day. */
+  snapshotDate: IsoDate;
+  /** Released series, newest first. */
+  series: SeriesSummary[];
+  /** The most recent releases, newest first. */
+  latestReleases: ReleaseSummary[];
+}
+
+export const latestReleaseCount = 6;
+
+export function summariseReleases(data: MoodleReleasesData): SiteDataSummary {
+  const snapshotDate = data.source.date;
+  return {
+    snapshotDate,
+    series: releasedSeries(data).map((series) => {
+      const latest = series.releases[series.releases.length - 1];
+      return {
+        name: series.name,
+        releaseDate: series.releaseDate,
+        generalEndDate: series.generalEndDate,
+        securityEndDate: series.securityEndDate,
+        ...(series.extendedSecurityEndDate ? { extendedSecurityEndDate: series.extendedSecurityEndDate } : {}),
+        isLTS: series.isLTS,
+        status: supportStatus(series, snapshotDate),
+        latestVersion: latest.version,
+        latestReleaseDate: latest.releaseDate,
+      };
+    }),
+    latestReleases: allReleases(data)
+      .filter((release) => release.releaseDate <= snapshotDate)
+      .slice(0, latestReleaseCount)
+      .map(({ version, series, releaseDate, notes }) => ({ version, series, releaseDate, ...(notes ? { notes } : {}) })),
+  };
+}
+
+/** Per series: the facts a requirements table shows, for series whose notes state any. */
+export interface SeriesRequirementsEntry {
+  series: string;
+  releaseDate: IsoDate;
+  /** Build number of the series' first (x.y.0) release, as in its version.php. */
+  buildVersion?: string;
+  requirements: Requirements;
+}
+
+export type RequirementsBySeries = Record<string, SeriesRequirementsEntry>;
+
+export function requirementsBySeries(data: MoodleReleasesData): RequirementsBySeries {
+  const entries: RequirementsBySeries = {};
+  for (const series of data.series) {
+    if (!series.requirements) {
+      continue;
+    }
+    const first = series.releases.find((release) => release.version === `${series.name}.0`);
+    entries[series.name] = {
+      series: series.name,
+      releaseDate: series.releaseDate,
+      ...(first?.buildVersion ? { buildVersion: first.buildVersion } : {}),
+      requirements: series.requirements,
+    };
+  }
+  return entries;
+}

@@ -1,0 +1,247 @@
+/**
+ * Reads the site's data files (data/*.json) and validates each one against the JSON Schema its
+ * "$schema" key names. Any problem becomes a DataFileError whose message names the file, the
+ * record (series, release, issue…) and the field, so that a broken data file fails the build with
+ * a message an author can act on.
+ *
+ * Node only: the config, plugins, scripts and tests use it; components get data through the
+ * site-data plugin.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { MoodleReleasesData } from './moodleReleases';
+import type { ComponentsData, ProjectsData } from './siteDataTypes';
+
+// ajv-formats is CommonJS; depending on the loader its default export arrives wrapped once more.
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+
+export const siteDir = path.resolve(__dirname, '../..');
+export const defaultDataDir = path.join(siteDir, 'data');
+
+export class DataFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid data file ${file}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'DataFileError';
+  }
+}
+
+/** The data files the site knows, with the type each one holds once validated. */
+export interface DataFiles {
+  'moodle-releases': MoodleReleasesData;
+  components: ComponentsData;
+  projects: ProjectsData;
+}
+export type DataFileName = keyof DataFiles;
+export const dataFileNames: DataFileName[] = ['moodle-releases', 'components', 'projects'];
+
+/** Record fields that say which record an error is in, and how to name that record. */
+const recordLabels: [field: string, label: (value: string, parentKey: string) => string][] = [
+  ['version', (value) => `release ${value}`],
+  ['key', (value) => `item ${value}`],
+  ['heading', (value) => `section "${value}"`],
+  ['name', (value, parentKey) => (parentKey === 'series' ? `series ${value}` : `"${value}"`)],
+];
+
+function labelRecord(node: unknown, parentKey: string): string | undefined {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) {
+    return undefined;
+  }
+  const record = node as Record<string, unknown>;
+  for (const [field, label] of recordLabels) {
+    if (typeof record[field] === 'string') {
+      return label(record[field], parentKey);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Turns a JSON pointer such as /series/5/releases/18/releaseDate into the records it passes
+ * through ("release 3.9.18 in series 3.9") and the field inside the innermost one
+ * ("releaseDate"). Records are named by their version, key, heading or name; a record keyed
+ * by a string (a project under its path) is named by that key.
+ */
+export function describeLocation(root: unknown, pointer: string): { record: string; field: string } {
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const labels: string[] = [];
+  let fieldStart = 0;
+  let node: unknown = root;
+  let parentKey = '';
+  segments.forEach((segment, index) => {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined;
+    if (index === segments.length - 1) {
+      return;
+    }
+    const isIndex = /^\d+$/.test(segment);
+    const label = labelRecord(node, parentKey) ?? (!isIndex && parentKey && isKeyedCollection(parentKey) ? `"${segment}"` : undefined);
+    if (label) {
+      labels.push(label);
+      fieldStart = index + 1;
+    }
+    if (!isIndex) {
+      parentKey = segment;
+    }
+  });
+  const field = segments.slice(fieldStart).filter((segment) => !/^\d+$/.test(segment)).join('.') || '(root)';
+  return { record: labels.reverse().join(' in ') || 'top level', field };
+}
+
+/** Objects whose keys are record names rather than field names. */
+function isKeyedCollection(key: string): boolean {
+  return key === 'projects' || key === 'plugintypes' || key === 'subsystems';
+}
+
+function formatValue(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? 'nothing' : text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, segment) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined), root);
+}
+
+/** One readable line per schema error. */
+export function formatSchemaError(root: unknown, error: ErrorObject): string {
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    const { record } = describeLocation(root, `${error.instancePath}/${missing}`);
+    const field = [describeLocation(root, error.instancePath).field, missing].filter((part) => part !== '(root)').join('.');
+    return `${record}: field "${field}" is required but missing`;
+  }
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    const { record, field } = describeLocation(root, `${error.instancePath}/${extra}`);
+    return `${record}: field "${field}" is not allowed here (is it misspelt?)`;
+  }
+  const { record, field } = describeLocation(root, error.instancePath);
+  let expectation = error.message ?? 'is invalid';
+  if (error.keyword === 'pattern') {
+    expectation = `must match ${(error.params as { pattern: string }).pattern}`;
+  } else if (error.keyword === 'format') {
+    const format = (error.params as { format: string }).format;
+    expectation = format === 'date' ? 'must be a real calendar date written yyyy-mm-dd' : `must be a valid ${format}`;
+  } else if (error.keyword === 'enum') {
+    expectation = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map(formatValue).join(', ')}`;
+  }
+  return `${record}: field "${field}" ${expectation} (found ${formatValue(valueAt(root, error.instancePath))})`;
+}
+
+/** Consistency checks a schema cannot express, per file. Each returns problem lines. */
+const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> = {
+  'moodle-releases': (data: MoodleReleasesData) => {
+    const problems: string[] = [];
+    if (data.series.length !== data.seriesCount) {
+      problems.push(`top level: field "seriesCount" is ${data.seriesCount} but the file lists ${data.series.length} series`);
+    }
+    const releaseTotal = data.series.reduce((total, series) => total + series.releases.length, 0);
+    if (releaseTotal !== data.releaseCount) {
+      problems.push(`top level: field "releaseCount" is ${data.releaseCount} but the file lists ${releaseTotal} releases`);
+    }
+    const seen = new Set<string>();
+    for (const series of data.series) {
+      if (series.releases.length !== series.releaseCount) {
+        problems.push(`series ${series.name}: field "releaseCount" is ${series.releaseCount} but the series lists ${series.releases.length} releases`);
+      }
+      for (const release of series.releases) {
+        const where = `release ${release.version} in series ${series.name}`;
+        if (release.series !== series.name) {
+          problems.push(`${where}: field "series" is "${release.series}" but the release is listed under series ${series.name}`);
+        }
+        if (!release.version.startsWith(`${series.name}.`)) {
+          problems.push(`${where}: field "version" does not belong to series ${series.name}`);
+        }
+        if (seen.has(release.version)) {
+          problems.push(`${where}: field "version" repeats a release listed earlier`);
+        }
+        seen.add(release.version);
+      }
+    }
+    return problems;
+  },
+};
+
+let ajvInstance: Ajv2020 | undefined;
+
+function schemaValidator(schemasDir: string): Ajv2020 {
+  if (ajvInstance) {
+    return ajvInstance;
+  }
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+  addFormats(ajv, ['date', 'uri']);
+  for (const file of fs.readdirSync(schemasDir).filter((name) => name.endsWith('.schema.json'))) {
+    ajv.addSchema(JSON.parse(fs.readFileSync(path.join(schemasDir, file), 'utf8')) as object);
+  }
+  ajvInstance = ajv;
+  return ajv;
+}
+
+/**
+ * Parses and validates one data file. `file` is the path as it should appear in messages;
+ * the schema is found from the file's own "$schema" key, relative to the file.
+ */
+export function validateDataFile(absolutePath: string, displayPath = path.relative(siteDir, absolutePath), kind?: DataFileName): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(absolutePath, 'utf8');
+  } catch (error) {
+    throw new DataFileError(displayPath, [`cannot be read: ${(error as Error).message}`]);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(displayPath, [`is not valid JSON: ${(error as Error).message}`]);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data) || typeof (data as { $schema?: unknown }).$schema !== 'string') {
+    throw new DataFileError(displayPath, ['top level: field "$schema" is required: give the file an object with "$schema" pointing at its schema in data/schemas/']);
+  }
+  const schemaPath = path.resolve(path.dirname(absolutePath), (data as { $schema: string }).$schema);
+  if (!fs.existsSync(schemaPath)) {
+    throw new DataFileError(displayPath, [`top level: field "$schema" points at ${path.relative(siteDir, schemaPath)}, which does not exist`]);
+  }
+  const ajv = schemaValidator(path.dirname(schemaPath));
+  const schemaId = (JSON.parse(fs.readFileSync(schemaPath, 'utf8')) as { $id: string }).$id;
+  const validate = ajv.getSchema(schemaId);
+  if (!validate) {
+    throw new DataFileError(displayPath, [`its schema ${schemaId} could not be compiled`]);
+  }
+  if (!validate(data)) {
+    const problems = [...new Set((validate.errors ?? []).map((error) => formatSchemaError(data, error)))];
+    throw new DataFileError(displayPath, problems.slice(0, 20).concat(problems.length > 20 ? [`…and ${problems.length - 20} more`] : []));
+  }
+  const check = kind ? semanticChecks[kind] : undefined;
+  const problems = check ? check(data as never) : [];
+  if (problems.length) {
+    throw new DataFileError(displayPath, problems);
+  }
+  return data;
+}
+
+const cache = new Map<string, unknown>();
+
+/** Reads data/<name>.json once per process, validated. */
+export function readDataFile<N extends DataFileName>(name: N, dataDir = defaultDataDir): DataFiles[N] {
+  const file = path.join(dataDir, `${name}.json`);
+  if (!cache.has(file)) {
+    cache.set(file, validateDataFile(file, path.relative(siteDir, file), name));
+  }
+  return cache.get(file) as DataFiles[N];
+}
+
+/** Validates every data file in `dataDir`; throws the first file's problems. */
+export function validateAllDataFiles(dataDir = defaultDataDir): void {
+  for (const name of dataFileNames) {
+    readDataFile(name, dataDir);
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Date formatting for the site's locale (en-AU). Dates in the data are ISO yyyy-mm-dd calendar
+ * dates with no time zone, so they are formatted in UTC to keep the day as written.
+ */
+
+const longDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "2022-11-28" becomes "28 November 2022". */
+export function formatLongDate(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) {
+    throw new RangeError(`Not a date in yyyy-mm-dd form: "${isoDate}"`);
+  }
+  return longDate.format(date);
+}
