@@ -1,0 +1,21 @@
+/**
+ * Options shared by both docs instances: the developer docs (/docs, versioned) and the general
+ * section (/general). Each instance adds its own paths, sidebars and versions in
+ * docusaurus.config.ts.
+ */
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+
+export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
+  return {
+    editUrl,
+    // Every page shows who last changed it and when, read from git.
+    showLastUpdateAuthor: true,
+    showLastUpdateTime: true,
+    // Tags are declared per instance in its tags.yml; using an undeclared one fails the build
+    // with the file's path and the tag's name.
+    tags: 'tags.yml',
+    onInlineTags: 'throw',
+    // Long files such as release notes are split into pages; numbering files is not used.
+    numberPrefixParser: false,
+  } satisfies DocsOptions;
+}

@@ -1,0 +1,150 @@
+/**
+ * Moodle Developer Resources: site configuration. This file only composes; each concern lives in
+ * config/*.ts.
+ */
+import path from 'node:path';
+import type { Config, PluginModule } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import { announcementBar } from './config/announcementBar';
+import { sharedDocsOptions } from './config/docs';
+import { footer } from './config/footer';
+import { navbar } from './config/navbar';
+import { prism } from './config/prism';
+import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
+import { docsVersions } from './config/versions';
+import siteDataPlugin from './src/plugins/site-data';
+import { readDataFile } from './src/utils/dataFiles';
+import { assertValidFrontMatter } from './src/utils/frontMatter';
+
+// ---------------------------------------------------------------------------------------------
+// Environment flags, all optional.
+// ---------------------------------------------------------------------------------------------
+
+/** Origin the site is deployed at, used for canonical URLs, the sitemap and social cards. */
+const siteUrl = process.env.SITE_URL ?? 'https://moodledev.io';
+
+/** Path the site is served under, with leading and trailing slashes ("/" or "/devdocs/"). */
+const baseUrl = process.env.BASE_URL ?? '/';
+
+/** Base of "Edit this page" links: the repository's edit URL for the default branch. */
+const editUrl = process.env.EDIT_URL ?? defaultEditUrl;
+
+// ---------------------------------------------------------------------------------------------
+
+const releases = readDataFile('moodle-releases');
+
+const config: Config = {
+  title: siteTitle,
+  tagline: siteTagline,
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl,
+  trailingSlash: false,
+  organizationName,
+  projectName,
+  titleDelimiter: '|',
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'warn',
+
+  // Storage keys stay as the spec names them (theme, docusaurus.announcement.dismiss, …)
+  // rather than carrying a per-site suffix.
+  storage: { type: 'localStorage', namespace: false },
+
+  i18n: {
+    defaultLocale: 'en-AU',
+    locales: ['en-AU'],
+    localeConfigs: {
+      'en-AU': { label: 'English (Australia)', direction: 'ltr', htmlLang: 'en-AU' },
+    },
+  },
+
+  future: {
+    v4: { removeLegacyPostBuildHeadAttribute: true, useCssCascadeLayers: true, siteStorageNamespacing: false, fasterByDefault: true, mdx1CompatDisabledByDefault: true },
+    // Rspack, SWC and Lightning CSS through @docusaurus/faster.
+    faster: true,
+  },
+
+  markdown: {
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'warn',
+    },
+    async parseFrontMatter(params) {
+      const result = await params.defaultParseFrontMatter(params);
+      assertValidFrontMatter(path.relative(__dirname, params.filePath), result.frontMatter);
+      return result;
+    },
+  },
+
+  themes: ['@docusaurus/theme-mermaid'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          ...sharedDocsOptions({ editUrl }),
+          path: 'docs',
+          routeBasePath: 'docs',
+          sidebarPath: './sidebars/docs.ts',
+          lastVersion: 'current',
+          versions: docsVersions,
+        } satisfies DocsOptions,
+        blog: false,
+        pages: {
+          exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
+        },
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    [
+      'content-docs',
+      {
+        ...sharedDocsOptions({ editUrl }),
+        id: 'general',
+        path: 'general',
+        routeBasePath: 'general',
+        sidebarPath: './sidebars/general.ts',
+      } satisfies DocsOptions,
+    ],
+    // Plugin<Content> is invariant in Content, and the plugin list is typed for unknown content.
+    siteDataPlugin as PluginModule,
+  ],
+
+  themeConfig: {
+    metadata: [{ name: 'keywords', content: 'Moodle, developer, documentation, plugins, API, LMS, PHP' }],
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: true,
+    },
+    docs: {
+      versionPersistence: 'localStorage',
+      sidebar: {
+        hideable: true,
+        autoCollapseCategories: true,
+      },
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    announcementBar: announcementBar({ baseUrl, releases }),
+    navbar,
+    footer,
+    prism,
+    mermaid: {
+      theme: { light: 'neutral', dark: 'dark' },
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;
