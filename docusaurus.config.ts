@@ -13,6 +13,7 @@ import { navbar } from './config/navbar';
 import { prism } from './config/prism';
 import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
 import { docsVersions } from './config/versions';
+import announcementBarPlugin from './src/plugins/announcement-bar';
 import siteDataPlugin from './src/plugins/site-data';
 import { readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
@@ -117,6 +118,7 @@ const config: Config = {
     ],
     // Plugin<Content> is invariant in Content, and the plugin list is typed for unknown content.
     siteDataPlugin as PluginModule,
+    announcementBarPlugin,
   ],
 
   themeConfig: {

@@ -1,0 +1,27 @@
+/** The announcement bar stays dismissed until its id changes. */
+import { expect, open, test } from './fixtures';
+
+test('a dismissed announcement stays dismissed across reloads', async ({ page }) => {
+  await open(page, '/');
+  const bar = page.getByRole('banner').filter({ hasText: 'long-term support release' });
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Close' }).click();
+  await expect(bar).toBeHidden();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  await expect(page.getByRole('banner').filter({ hasText: 'long-term support release' })).toHaveCount(0);
+});
+
+test('an announcement with a new id shows again to readers who dismissed the old one', async ({ page }) => {
+  // A reader who dismissed an earlier announcement: the browser remembers the old id.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('docusaurus.announcement.id', 'lts-3.9');
+      localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  await open(page, '/');
+  await expect(page.getByRole('banner').filter({ hasText: 'long-term support release' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('docusaurus.announcement.id'))).toBe('lts-4.1');
+});
