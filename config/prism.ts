@@ -9,7 +9,15 @@
  */
 import type { PrismTheme } from 'prism-react-renderer';
 
-export const additionalLanguages = ['php', 'bash', 'json', 'scss', 'ini', 'diff', 'handlebars', 'markup-templating', 'apacheconf', 'nginx', 'docker'];
+export const additionalLanguages = ['php', 'bash', 'scss', 'ini', 'diff', 'handlebars', 'markup-templating', 'apacheconf', 'nginx', 'docker'];
+
+/**
+ * Fence names our pages use that Prism knows under another name; src/theme/prism-include-languages.ts
+ * registers them. Moodle templates are Mustache, which Prism highlights with its Handlebars grammar.
+ */
+export const languageAliases: Record<string, string> = {
+  mustache: 'handlebars',
+};
 
 type Palette = Record<'plain' | 'background' | 'comment' | 'string' | 'keyword' | 'function' | 'number' | 'tag' | 'className' | 'attrName', string>;
 
