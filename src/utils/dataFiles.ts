@@ -115,8 +115,7 @@ function valueAt(root: unknown, pointer: string): unknown {
 export function formatSchemaError(root: unknown, error: ErrorObject): string {
   if (error.keyword === 'required') {
     const missing = (error.params as { missingProperty: string }).missingProperty;
-    const { record } = describeLocation(root, `${error.instancePath}/${missing}`);
-    const field = [describeLocation(root, error.instancePath).field, missing].filter((part) => part !== '(root)').join('.');
+    const { record, field } = describeLocation(root, `${error.instancePath}/${missing}`);
     return `${record}: field "${field}" is required but missing`;
   }
   if (error.keyword === 'additionalProperties') {

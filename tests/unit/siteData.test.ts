@@ -1,0 +1,53 @@
+/** The summary the site-data plugin publishes to pages, checked against the raw data. */
+import { describe, expect, it } from 'vitest';
+import { latestReleaseCount, requirementsBySeries, summariseReleases } from '../../src/plugins/site-data/utils';
+import { readDataFile } from '../../src/utils/dataFiles';
+import { compareVersions, supportStatus } from '../../src/utils/moodleReleases';
+
+const data = readDataFile('moodle-releases');
+const summary = summariseReleases(data);
+
+describe('summariseReleases', () => {
+  it('states the snapshot date of the data', () => {
+    expect(summary.snapshotDate).toBe(data.source.date);
+  });
+
+  it('has one entry per released series, newest first, with its newest release', () => {
+    const released = data.series.filter((series) => series.releases.length > 0);
+    expect(summary.series.map((entry) => entry.name).sort()).toEqual(released.map((series) => series.name).sort());
+    for (let i = 1; i < summary.series.length; i++) {
+      expect(compareVersions(summary.series[i - 1].name, summary.series[i].name)).toBeGreaterThan(0);
+    }
+    for (const entry of summary.series) {
+      const series = released.find((candidate) => candidate.name === entry.name);
+      const versions = series?.releases.map((release) => release.version) ?? [];
+      expect(entry.latestVersion).toBe([...versions].sort(compareVersions).pop());
+      expect(entry.status).toBe(supportStatus(entry, data.source.date));
+    }
+  });
+
+  it('lists the newest releases up to the snapshot date, newest first', () => {
+    expect(summary.latestReleases).toHaveLength(latestReleaseCount);
+    const newestDate = data.series.flatMap((series) => series.releases).reduce((newest, release) => (release.releaseDate > newest ? release.releaseDate : newest), '');
+    expect(summary.latestReleases[0].releaseDate).toBe(newestDate);
+    for (const release of summary.latestReleases) {
+      expect(release.releaseDate <= summary.snapshotDate).toBe(true);
+    }
+  });
+
+  it('stays small enough to ship to every page as global data', () => {
+    expect(JSON.stringify(summary).length).toBeLessThan(16_000);
+  });
+});
+
+describe('requirementsBySeries', () => {
+  it('holds every series whose notes state requirements, with its first build number', () => {
+    const requirements = requirementsBySeries(data);
+    const withRequirements = data.series.filter((series) => series.requirements).map((series) => series.name);
+    expect(Object.keys(requirements).sort()).toEqual(withRequirements.sort());
+    for (const [name, entry] of Object.entries(requirements)) {
+      const first = data.series.find((series) => series.name === name)?.releases.find((release) => release.version === `${name}.0`);
+      expect(entry.buildVersion).toBe(first?.buildVersion);
+    }
+  });
+});
