@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -81,11 +82,18 @@ export function startStaticServer({ dir, port = 0, host = '127.0.0.1', prefix = 
     const file = resolveFile(root, urlPath);
     const status = file ? 200 : 404;
     const body = file ?? (isFile(notFoundPage) ? notFoundPage : undefined);
+    const contentType = body ? (contentTypes[path.extname(body)] ?? 'application/octet-stream') : 'text/plain; charset=utf-8';
+    // Like a production host, compress text for clients that accept it.
+    const compress = Boolean(body) && /^(text\/|application\/(json|xml|manifest))|svg/.test(contentType) && /\bgzip\b/.test(String(request.headers['accept-encoding']));
     const headers: Record<string, string> = {
-      'Content-Type': body ? (contentTypes[path.extname(body)] ?? 'application/octet-stream') : 'text/plain; charset=utf-8',
+      'Content-Type': contentType,
+      Vary: 'Accept-Encoding',
       // Hashed assets never change; pages and the service worker are revalidated on each visit.
       'Cache-Control': /\/assets\//.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
+    if (compress) {
+      headers['Content-Encoding'] = 'gzip';
+    }
     response.writeHead(status, headers);
     if (request.method === 'HEAD') {
       response.end();
@@ -95,7 +103,12 @@ export function startStaticServer({ dir, port = 0, host = '127.0.0.1', prefix = 
       response.end('Not found');
       return;
     }
-    fs.createReadStream(body).pipe(response);
+    const stream = fs.createReadStream(body);
+    if (compress) {
+      stream.pipe(zlib.createGzip()).pipe(response);
+    } else {
+      stream.pipe(response);
+    }
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,0 +1,64 @@
+/**
+ * WCAG 2.1 AA: axe-core finds no serious or critical violation on each page type, in both
+ * colour modes; the skip link and keyboard focus work.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, open, test } from './fixtures';
+
+const pageTypes = [
+  { name: 'home', path: '/' },
+  { name: 'doc', path: '/general/development/process' },
+  { name: 'versioned doc', path: '/docs/4.1/devupdate' },
+  { name: 'tag index', path: '/general/tags' },
+  { name: 'tag page', path: '/general/tags/process' },
+  { name: 'versions', path: '/versions' },
+  { name: 'not found', path: '/no-such-page' },
+];
+
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`${mode} mode`, () => {
+    for (const pageType of pageTypes) {
+      test(`${pageType.name} page has no serious or critical violations`, async ({ page, consoleGuard }) => {
+        consoleGuard.allow(/status of 404/);
+        await page.addInitScript((theme) => {
+          localStorage.setItem('theme', theme);
+        }, mode);
+        await open(page, pageType.path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        // Diagrams render after hydration; check them as readers see them.
+        if (pageType.path === '/general/development/process') {
+          await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+        }
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join('\n    ')}`);
+        expect(serious, serious.join('\n')).toEqual([]);
+      });
+    }
+  });
+}
+
+test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+  await open(page, '/general/development/process');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // The next stop is inside the main content, not the navbar.
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+});
+
+test('keyboard focus is visible', async ({ page }) => {
+  await open(page, '/');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => {
+    const style = getComputedStyle(document.activeElement as Element);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).not.toBe('none');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
+});

@@ -1,0 +1,90 @@
+/** What docs pages show: tags, diagrams, highlighted code, the table of contents, edit and last-update lines, the sidebar. */
+import { expect, open, test } from './fixtures';
+
+test.describe('tags', () => {
+  test('the tag indexes list the declared tags in use', async ({ page }) => {
+    for (const [index, tag, href] of [
+      ['/docs/tags', 'Plugins', '/docs/tags/plugins'],
+      ['/docs/4.1/tags', 'Upgrading', '/docs/4.1/tags/upgrade'],
+      ['/general/tags', 'Development process', '/general/tags/process'],
+    ]) {
+      await open(page, index);
+      await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
+      await expect(page.locator('main').getByRole('link', { name: new RegExp(`^${tag}`) })).toHaveAttribute('href', href);
+    }
+  });
+
+  test('a tag page lists its docs with their descriptions', async ({ page }) => {
+    for (const [tagPage, docTitle, docHref] of [
+      ['/docs/tags/plugins', 'Moodle developer documentation', '/docs'],
+      ['/docs/4.1/tags/upgrade', 'Moodle 4.1 developer update', '/docs/4.1/devupdate'],
+      ['/general/tags/process', 'Development process', '/general/development/process'],
+    ]) {
+      await open(page, tagPage);
+      const article = page.locator('main article').filter({ hasText: docTitle });
+      await expect(article.getByRole('link', { name: docTitle })).toHaveAttribute('href', docHref);
+    }
+  });
+
+  test('a doc links to the pages of its tags', async ({ page }) => {
+    await open(page, '/general/development/process');
+    await expect(page.locator('.theme-doc-footer').getByRole('link', { name: 'Development process' })).toHaveAttribute('href', '/general/tags/process');
+  });
+});
+
+test('a Mermaid diagram renders as SVG', async ({ page }) => {
+  await open(page, '/general/development/process');
+  const diagram = page.locator('.docusaurus-mermaid-container svg').first();
+  await expect(diagram).toBeVisible();
+  await expect(diagram).toContainText('Waiting for peer review');
+});
+
+test('PHP code is highlighted', async ({ page }) => {
+  await open(page, '/markdown-page');
+  const block = page.locator('.theme-code-block.language-php').filter({ hasText: 'local/greeting/lib.php' });
+  await expect(block).toHaveCount(1);
+  await expect(block.locator('.token.keyword').filter({ hasText: 'function' }).first()).toBeVisible();
+  await expect(block.locator('.token.variable').filter({ hasText: '$DB' }).first()).toBeVisible();
+  const [keyword, plain] = await Promise.all([
+    block.locator('.token.keyword').first().evaluate((element) => getComputedStyle(element).color),
+    block.locator('.token.plain').first().evaluate((element) => getComputedStyle(element).color),
+  ]);
+  expect(keyword).not.toBe(plain);
+  // Highlighted lines from the fence meta {3-4}.
+  await expect(block.locator('.theme-code-block-highlighted-line')).toHaveCount(2);
+});
+
+test('the table of contents lists h2 and h3 headings only', async ({ page }) => {
+  await open(page, '/markdown-page');
+  const toc = page.locator('.table-of-contents');
+  await expect(toc.getByRole('link', { name: 'Code blocks' })).toBeVisible();
+  await expect(toc.getByRole('link', { name: 'A third-level heading' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 4, name: 'A fourth-level heading' })).toBeVisible();
+  await expect(toc.getByRole('link', { name: 'A fourth-level heading' })).toHaveCount(0);
+});
+
+test.describe('docs page furniture', () => {
+  test('"Edit this page" opens the file in the repository’s editor', async ({ page }) => {
+    await open(page, '/general/documentation');
+    await expect(page.getByRole('link', { name: 'Edit this page' })).toHaveAttribute('href', 'https://github.com/moodle/devdocs/edit/main/general/documentation/index.md');
+    await open(page, '/docs/4.1/devupdate');
+    await expect(page.getByRole('link', { name: 'Edit this page' })).toHaveAttribute('href', 'https://github.com/moodle/devdocs/edit/main/versioned_docs/version-4.1/devupdate.md');
+  });
+
+  test('the last update time and author come from git', async ({ page }) => {
+    await open(page, '/general/documentation');
+    const lastUpdated = page.locator('.theme-last-updated');
+    await expect(lastUpdated).toContainText(/Last updated on .+ by .+/);
+    await expect(lastUpdated.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test('the sidebar can be hidden and shown again', async ({ page }) => {
+    await open(page, '/docs/4.1/devupdate');
+    const sidebar = page.locator('.theme-doc-sidebar-container');
+    await expect(sidebar.getByRole('link', { name: 'Moodle 4.1 developer update' })).toBeVisible();
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Moodle 4.1 developer update' })).toBeHidden();
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect(sidebar.getByRole('link', { name: 'Moodle 4.1 developer update' })).toBeVisible();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Shared Playwright fixtures: every test fails on an unexpected browser console error or
+ * uncaught page error, and helpers wait for Docusaurus to hydrate a page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+
+/**
+ * Console errors that are expected, each with the reason. A test that provokes an error on
+ * purpose (a 404, a crash) declares it with `allowConsoleErrors`.
+ */
+const allowedEverywhere: { pattern: RegExp; reason: string }[] = [];
+
+interface ConsoleGuard {
+  /** Lets errors matching these patterns through for the current test only. */
+  allow(...patterns: RegExp[]): void;
+}
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ context }, use) => {
+      const allowed = allowedEverywhere.map((entry) => entry.pattern);
+      const problems: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message: ConsoleMessage) => {
+          if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) {
+            problems.push(`console error on ${page.url()}: ${message.text()}`);
+          }
+        });
+        page.on('pageerror', (error) => {
+          if (!allowed.some((pattern) => pattern.test(error.message))) {
+            problems.push(`uncaught error on ${page.url()}: ${error.message}`);
+          }
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use({
+        allow: (...patterns) => {
+          allowed.push(...patterns);
+        },
+      });
+      expect(problems, 'unexpected browser console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until React has hydrated the page, so that it responds to clicks and keys. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+}
+
+/** Opens a path and waits for hydration. */
+export async function open(page: Page, urlPath: string): Promise<void> {
+  await page.goto(urlPath);
+  await waitForHydration(page);
+}
+
+/** The routes of the spec that exist so far (tests/fixtures/spec-routes.txt). */
+export function specRoutes(): string[] {
+  return fs
+    .readFileSync(path.join(__dirname, '../fixtures/spec-routes.txt'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+}
+
+/** The production build folder the tests run against. */
+export const buildDir = path.resolve(__dirname, '../../build');

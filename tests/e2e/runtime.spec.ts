@@ -1,0 +1,175 @@
+/**
+ * Runtime behaviours of spec sections 4 and 8 that Docusaurus provides and a browser can see:
+ * prefetching, the progress bar, recovery from a failed preload, the crash fallback, the
+ * base-address banner and the navbar that hides on scroll.
+ */
+import path from 'node:path';
+import type { Page, Request } from '@playwright/test';
+import { startStaticServer } from './staticServer';
+import { expect, open, test, waitForHydration } from './fixtures';
+
+/** Makes the browser report a slow (2G, data-saving) connection. */
+async function emulateSlowConnection(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { effectiveType: '2g', saveData: true } });
+  });
+}
+
+const isChunk = (request: Request) => /\/assets\/js\/[^/]+\.js$/.test(new URL(request.url()).pathname);
+
+test.describe('prefetching', () => {
+  test('links in the viewport have their pages prefetched', async ({ page }) => {
+    await open(page, '/');
+    await expect(page.locator('link[rel="prefetch"]').first()).toBeAttached();
+    const hrefs = await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.every((href) => /^\/assets\/js\/.+\.js$/.test(href))).toBe(true);
+  });
+
+  test('nothing is prefetched on a 2G or data-saving connection', async ({ page }) => {
+    await emulateSlowConnection(page);
+    await open(page, '/');
+    await page.waitForTimeout(500);
+    await expect(page.locator('link[rel="prefetch"]')).toHaveCount(0);
+  });
+
+  test('hovering a link loads its page before the click', async ({ page }) => {
+    await open(page, '/versions');
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      if (isChunk(request) && request.resourceType() === 'script') {
+        loaded.push(request.url());
+      }
+    });
+    await page.locator('main').getByRole('link', { name: '4.1 documentation' }).hover();
+    await expect.poll(() => loaded.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('navigation', () => {
+  test('a slow navigation shows the progress bar, a fast one does not', async ({ page }) => {
+    // No prefetching, so the next page's code is fetched on the click.
+    await emulateSlowConnection(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { progressBarSeen: seen });
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) {
+          seen.push(location.pathname);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await open(page, '/versions');
+    // A link to the page already shown loads nothing: no bar.
+    await page.locator('nav.navbar').getByRole('link', { name: 'Guides', exact: true }).hover();
+    await page.route('**/assets/js/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.locator('main').getByRole('link', { name: '4.1 documentation' }).click();
+    await expect(page.locator('#nprogress')).toBeAttached();
+    await expect(page).toHaveURL(/\/docs\/4\.1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Moodle developer documentation' })).toBeVisible();
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    await page.unroute('**/assets/js/*.js');
+    // Back to a page whose code is loaded: the swap is immediate and the bar never appears.
+    const before = await page.evaluate(() => (window as unknown as { progressBarSeen: string[] }).progressBarSeen.length);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/versions$/);
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => (window as unknown as { progressBarSeen: string[] }).progressBarSeen.length)).toBe(before);
+  });
+
+  test('when the next page’s code cannot be loaded, the browser loads the page in full', async ({ page, consoleGuard }) => {
+    // The aborted requests and the theme's warning are the point of this test.
+    consoleGuard.allow(/net::ERR_FAILED/, /Failed to load resource/, /Loading chunk/, /ChunkLoadError/);
+    await emulateSlowConnection(page);
+    await open(page, '/versions');
+    await page.route('**/assets/js/*.js', (route) => route.abort());
+    const fullLoad = page.waitForRequest((request) => request.resourceType() === 'document' && new URL(request.url()).pathname === '/docs/4.1');
+    await page.locator('main').getByRole('link', { name: '4.1 documentation' }).click();
+    await fullLoad;
+    // The server-rendered page is complete without its scripts.
+    await expect(page.getByRole('heading', { level: 1, name: 'Moodle developer documentation' })).toBeVisible();
+  });
+});
+
+test('a page that crashes shows "This page crashed." and recovers with "Try again"', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/Simulated rendering failure/, /The above error occurred/, /React will try to recreate/);
+  // Date formatting throws while the flag is set: the docs page's "last updated" line fails to render.
+  await page.addInitScript(() => {
+    const Original = Intl.DateTimeFormat;
+    const Failing = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      if ((window as unknown as { failDates?: boolean }).failDates) {
+        throw new Error('Simulated rendering failure');
+      }
+      return new Original(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    Object.assign(Failing, Original);
+    Intl.DateTimeFormat = Failing;
+  });
+  await open(page, '/versions');
+  await page.evaluate(() => {
+    (window as unknown as { failDates?: boolean }).failDates = true;
+  });
+  await page.locator('footer').getByRole('link', { name: 'About these docs' }).click();
+  await expect(page.getByRole('heading', { name: 'This page crashed.' })).toBeVisible();
+  await expect(page.getByText('Simulated rendering failure')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { failDates?: boolean }).failDates = false;
+  });
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About these docs' })).toBeVisible();
+  await expect(page.locator('.theme-last-updated')).toContainText('Last updated');
+});
+
+test.describe('base address problems', () => {
+  test('the home page of a site served under the wrong base address shows the banner; other pages do not', async ({ page, consoleGuard }) => {
+    // Served under /mirror/ while built for /: every script and stylesheet is a 404.
+    consoleGuard.allow(/status of 404/, /Failed to load resource/);
+    const mirror = await startStaticServer({ dir: path.resolve(__dirname, '../../build'), prefix: '/mirror' });
+    try {
+      await page.goto(`${mirror.url}/`);
+      const banner = page.locator('#__docusaurus-base-url-issue-banner-container');
+      await expect(banner).toContainText('did not load properly');
+      await expect(banner).toContainText('/mirror/');
+      await page.goto(`${mirror.url}/docs`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Moodle developer documentation' })).toBeVisible();
+      await expect(page.locator('#__docusaurus-base-url-issue-banner-container')).toHaveCount(0);
+    } finally {
+      await mirror.close();
+    }
+  });
+
+  test('a correctly served home page has no banner', async ({ page }) => {
+    await open(page, '/');
+    await expect(page.locator('#__docusaurus-base-url-issue-banner-container')).toHaveCount(0);
+  });
+});
+
+test('the navbar hides on scroll down and comes back on scroll up', async ({ page }) => {
+  await open(page, '/general/development/gettingstarted');
+  const navbarBottom = () => page.locator('nav.navbar').evaluate((element) => element.getBoundingClientRect().bottom);
+  expect(await navbarBottom()).toBeGreaterThan(0);
+  // The navbar compares each scroll position with the previous one, so scroll in steps.
+  for (let step = 0; step < 5; step++) {
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(50);
+  }
+  await expect.poll(navbarBottom).toBeLessThanOrEqual(0);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(navbarBottom).toBeGreaterThan(0);
+});
+
+test('client-side navigation swaps pages without a full load', async ({ page }) => {
+  await open(page, '/');
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') {
+      documents.push(request.url());
+    }
+  });
+  await page.locator('nav.navbar').getByRole('link', { name: 'Process', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Development process' })).toBeVisible();
+  await waitForHydration(page);
+  expect(documents).toEqual([]);
+});

@@ -1,0 +1,56 @@
+/** The docs version dropdown, the preferred version, and the /versions page. */
+import { expect, open, test } from './fixtures';
+
+test.describe('docs version dropdown', () => {
+  test('switching version keeps the page, its query and its hash', async ({ page }) => {
+    await open(page, '/docs?ref=nav#plugin-types');
+    const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: 'master' });
+    await dropdown.hover();
+    const link = dropdown.getByRole('link', { name: '4.1', exact: true });
+    await expect(link).toHaveAttribute('href', '/docs/4.1?ref=nav#plugin-types');
+    await link.click();
+    await expect(page).toHaveURL(/\/docs\/4\.1\?ref=nav#plugin-types$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Moodle developer documentation' })).toBeVisible();
+    await expect(page.locator('.theme-doc-version-badge')).toContainText('4.1');
+  });
+
+  test('a page missing from the other version falls back to that version’s main doc', async ({ page }) => {
+    await open(page, '/docs/4.1/devupdate?x=1#core-apis');
+    const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: '4.1' });
+    await dropdown.hover();
+    await expect(dropdown.getByRole('link', { name: 'master', exact: true })).toHaveAttribute('href', '/docs?x=1#core-apis');
+  });
+
+  test('the last entry is "All versions", linking to /versions', async ({ page }) => {
+    await open(page, '/docs');
+    const items = page.locator('nav.navbar .dropdown').filter({ hasText: 'master' }).locator('.dropdown__menu a');
+    await expect(items.last()).toHaveText('All versions');
+    await expect(items.last()).toHaveAttribute('href', '/versions');
+  });
+
+  test('the chosen version is remembered and used by the navbar elsewhere', async ({ page }) => {
+    await open(page, '/docs');
+    const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: 'master' });
+    await dropdown.hover();
+    await dropdown.getByRole('link', { name: '4.1', exact: true }).click();
+    await expect(page).toHaveURL(/\/docs\/4\.1$/);
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('4.1');
+    await open(page, '/general/documentation');
+    await expect(page.locator('nav.navbar .dropdown > .navbar__link').first()).toHaveText('4.1');
+  });
+});
+
+test('/versions lists every docs version with its docs and release notes, the current one marked', async ({ page }) => {
+  await open(page, '/versions');
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  const current = page.locator('tbody tr[aria-current="true"]');
+  await expect(current).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('aria-current', 'true');
+  await expect(current).toContainText('master');
+  await expect(current).toContainText('Current');
+  await expect(current.getByRole('link', { name: 'master documentation' })).toHaveAttribute('href', '/docs');
+  const v41 = rows.filter({ hasText: '4.1' });
+  await expect(v41.getByRole('link', { name: '4.1 documentation' })).toHaveAttribute('href', '/docs/4.1');
+  await expect(v41.getByRole('link', { name: 'Moodle 4.1 release notes' })).toHaveAttribute('href', '/general/releases#moodle-4-1');
+});
