@@ -1,0 +1,144 @@
+/**
+ * Performance figures for the production build, printed against the site's budgets. Nothing
+ * here fails a test: the figures vary with the machine, so they are for reading, not asserting.
+ *
+ *   npm run build && npm run bench [-- --runs 5]
+ *
+ * For each page type it loads the page in Chromium several times (cold cache each time) from
+ * the gzip-compressing test server and reports the bytes the page needs and the requests it
+ * makes, DOMContentLoaded, the load event, the time until React has hydrated the page, and the
+ * bytes prefetched for the pages its visible links lead to; then the size of the build on disk.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { startStaticServer } from '../tests/e2e/staticServer';
+
+const buildDir = path.resolve(__dirname, '../build');
+const runsIndex = process.argv.indexOf('--runs');
+const runs = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 5;
+
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'doc', path: '/general/development/process' },
+  { name: 'versioned doc', path: '/docs/4.1/devupdate' },
+  { name: 'tag page', path: '/general/tags/process' },
+  { name: 'versions', path: '/versions' },
+];
+
+/** Budgets for a cold load on this machine; a figure over budget is marked, not failed. */
+const budgets = { transferKB: 450, requests: 30, hydratedMs: 1_500 };
+
+interface Sample {
+  /** Bytes the page itself needs (compressed, as transferred). */
+  transferBytes: number;
+  /** Bytes fetched ahead for the pages its visible links lead to. */
+  prefetchBytes: number;
+  requests: number;
+  domContentLoadedMs: number;
+  loadMs: number;
+  hydratedMs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function measure(browser: Browser, url: string): Promise<Sample> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const client = await context.newCDPSession(page);
+  await client.send('Network.enable');
+  let transferBytes = 0;
+  let prefetchBytes = 0;
+  let requests = 0;
+  const prefetches = new Set<string>();
+  client.on('Network.requestWillBeSent', (event: { requestId: string; request: { headers: Record<string, string> } }) => {
+    const purpose = Object.entries(event.request.headers).find(([name]) => /^(sec-)?purpose$/i.test(name))?.[1] ?? '';
+    if (purpose.includes('prefetch')) {
+      prefetches.add(event.requestId);
+    }
+  });
+  client.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+    if (prefetches.has(event.requestId)) {
+      prefetchBytes += event.encodedDataLength;
+    } else {
+      transferBytes += event.encodedDataLength;
+      requests += 1;
+    }
+  });
+  const start = Date.now();
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+  const hydratedMs = Date.now() - start;
+  await page.waitForLoadState('networkidle');
+  const timing = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return { domContentLoadedMs: navigation.domContentLoadedEventEnd, loadMs: navigation.loadEventEnd };
+  });
+  await context.close();
+  return { transferBytes, prefetchBytes, requests, hydratedMs, ...timing };
+}
+
+function directorySize(dir: string): { bytes: number; files: number } {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = directorySize(full);
+      bytes += inner.bytes;
+      files += inner.files;
+    } else {
+      bytes += fs.statSync(full).size;
+      files += 1;
+    }
+  }
+  return { bytes, files };
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
+    throw new Error('No production build in build/: run `npm run build` first.');
+  }
+  const server = await startStaticServer({ dir: buildDir });
+  const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  console.log(`Cold loads, median of ${runs} runs (budgets: ${budgets.transferKB} KB, ${budgets.requests} requests, hydrated within ${budgets.hydratedMs} ms)\n`);
+  console.log(['page'.padEnd(14), 'transfer KB', 'requests', 'DCL ms', 'load ms', 'hydrated ms', 'prefetched KB'].join('  '));
+  try {
+    for (const entry of pages) {
+      const samples: Sample[] = [];
+      for (let run = 0; run < runs; run++) {
+        samples.push(await measure(browser, `${server.url}${entry.path}`));
+      }
+      const transferKB = median(samples.map((sample) => sample.transferBytes)) / 1024;
+      const requests = median(samples.map((sample) => sample.requests));
+      const hydrated = median(samples.map((sample) => sample.hydratedMs));
+      const mark = (value: number, budget: number) => (value > budget ? ' (over budget)' : '');
+      console.log(
+        [
+          entry.name.padEnd(14),
+          `${transferKB.toFixed(0)}${mark(transferKB, budgets.transferKB)}`.padStart(11),
+          `${requests}${mark(requests, budgets.requests)}`.padStart(8),
+          median(samples.map((sample) => sample.domContentLoadedMs)).toFixed(0).padStart(6),
+          median(samples.map((sample) => sample.loadMs)).toFixed(0).padStart(7),
+          `${hydrated}${mark(hydrated, budgets.hydratedMs)}`.padStart(11),
+          (median(samples.map((sample) => sample.prefetchBytes)) / 1024).toFixed(0).padStart(13),
+        ].join('  '),
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const size = directorySize(buildDir);
+  const assets = directorySize(path.join(buildDir, 'assets'));
+  console.log(`\nBuild on disk: ${(size.bytes / 1024 / 1024).toFixed(1)} MB in ${size.files} files (assets: ${(assets.bytes / 1024 / 1024).toFixed(1)} MB in ${assets.files} files)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
