@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { AppReleasesData } from './appReleases';
 import type { MoodleReleasesData } from './moodleReleases';
 import type { ComponentsData, ProjectsData } from './siteDataTypes';
 
@@ -33,11 +34,12 @@ export class DataFileError extends Error {
 /** The data files the site knows, with the type each one holds once validated. */
 export interface DataFiles {
   'moodle-releases': MoodleReleasesData;
+  'app-releases': AppReleasesData;
   components: ComponentsData;
   projects: ProjectsData;
 }
 export type DataFileName = keyof DataFiles;
-export const dataFileNames: DataFileName[] = ['moodle-releases', 'components', 'projects'];
+export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'projects'];
 
 /** Record fields that say which record an error is in, and how to name that record. */
 const recordLabels: [field: string, label: (value: string, parentKey: string) => string][] = [
@@ -165,6 +167,23 @@ const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> =
         }
         seen.add(release.version);
       }
+    }
+    return problems;
+  },
+  'app-releases': (data: AppReleasesData) => {
+    const problems: string[] = [];
+    if (data.releases.length !== data.releaseCount) {
+      problems.push(`top level: field "releaseCount" is ${data.releaseCount} but the file lists ${data.releases.length} releases`);
+    }
+    const seen = new Set<string>();
+    for (const release of data.releases) {
+      if (!release.version.startsWith(`${release.majorVersion}.`)) {
+        problems.push(`release ${release.version}: field "majorVersion" is "${release.majorVersion}", which the version does not start with`);
+      }
+      if (seen.has(release.version)) {
+        problems.push(`release ${release.version}: field "version" repeats a release listed earlier`);
+      }
+      seen.add(release.version);
     }
     return problems;
   },
