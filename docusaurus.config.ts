@@ -14,6 +14,7 @@ import { prism } from './config/prism';
 import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
 import { docsVersions } from './config/versions';
 import announcementBarPlugin from './src/plugins/announcement-bar';
+import releaseNotesPlugin from './src/plugins/release-notes';
 import siteDataPlugin from './src/plugins/site-data';
 import { readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
@@ -49,6 +50,9 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
+
+  // .generated/static holds files written at build time, such as the release feed.
+  staticDirectories: ['static', '.generated/static'],
 
   // Storage keys stay as the spec names them (theme, docusaurus.announcement.dismiss, …)
   // rather than carrying a per-site suffix.
@@ -119,6 +123,7 @@ const config: Config = {
     // Plugin<Content> is invariant in Content, and the plugin list is typed for unknown content.
     siteDataPlugin as PluginModule,
     announcementBarPlugin,
+    [releaseNotesPlugin, { editUrl }],
   ],
 
   themeConfig: {

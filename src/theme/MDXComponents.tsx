@@ -6,7 +6,7 @@ import MDXComponents from '@theme-original/MDXComponents';
 import LatestReleases from '@site/src/components/LatestReleases';
 import PluginTypesTable from '@site/src/components/PluginTypesTable';
 import ProjectsTable from '@site/src/components/ProjectsTable';
-import SeriesRequirements from '@site/src/components/SeriesRequirements';
+import ReleaseFeedLink from '@site/src/components/ReleaseFeedLink';
 import SupportCalendar from '@site/src/components/SupportCalendar';
 
 export default {
@@ -14,6 +14,6 @@ export default {
   LatestReleases,
   PluginTypesTable,
   ProjectsTable,
-  SeriesRequirements,
+  ReleaseFeedLink,
   SupportCalendar,
 };

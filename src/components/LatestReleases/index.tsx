@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { formatLongDate } from '@site/src/utils/dates';
-import { seriesRoute } from '@site/src/utils/releaseRoutes';
+import { releaseRoute } from '@site/src/utils/releaseRoutes';
 import { useSiteData } from '@site/src/utils/useSiteData';
 import styles from './styles.module.css';
 
@@ -13,7 +13,7 @@ export default function LatestReleases(): ReactNode {
     <ul className={styles.list}>
       {latestReleases.map((release) => (
         <li key={release.version} className={styles.item}>
-          <Link to={seriesRoute(release.series)} className={styles.version}>
+          <Link to={releaseRoute(release)} className={styles.version}>
             Moodle {release.version}
           </Link>
           {ltsSeries.has(release.series) && (

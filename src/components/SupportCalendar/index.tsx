@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
+import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import { formatLongDate } from '@site/src/utils/dates';
 import { supportStatusLabels, type SupportStatus } from '@site/src/utils/moodleReleases';
-import { seriesAnchor } from '@site/src/utils/releaseRoutes';
+import { seriesAnchor, seriesRoute } from '@site/src/utils/releaseRoutes';
 import { useSiteData } from '@site/src/utils/useSiteData';
 import styles from './styles.module.css';
 
@@ -17,7 +18,8 @@ const statusClass: Record<SupportStatus, string> = {
 
 /**
  * The supported-versions calendar: every released series with its dates and its support status
- * on the release data's snapshot date. Each row is an anchor (#moodle-4-1) other pages link to.
+ * on the release data's snapshot date, each linking to the series' notes. Each row is also an
+ * anchor (#moodle-4-1) other pages can link to.
  */
 export default function SupportCalendar(): ReactNode {
   const { series, snapshotDate } = useSiteData();
@@ -44,7 +46,7 @@ export default function SupportCalendar(): ReactNode {
           return (
             <tr key={entry.name} id={anchor}>
               <th scope="row">
-                Moodle {entry.name}
+                <Link to={seriesRoute(entry.name)}>Moodle {entry.name}</Link>
                 {entry.isLTS && (
                   <abbr className={styles.lts} title="Long-term support">
                     LTS

@@ -2,15 +2,11 @@
  * site-data: validates every data file when the site loads (a malformed file fails `start` and
  * `build` with the file, record and field named) and publishes a small summary of the release
  * data as global data for components (read it with useSiteData()).
- *
- * Larger slices that only some pages need are written as JSON modules under
- * @generated/site-data/default/, so only the pages that import them load them:
- * requirements.json holds each series' requirements (see SeriesRequirements).
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { defaultDataDir, readDataFile, validateAllDataFiles } from '../../utils/dataFiles';
-import { requirementsBySeries, summariseReleases, type SiteDataSummary } from './utils';
+import { summariseReleases, type SiteDataSummary } from './utils';
 
 export interface SiteDataOptions {
   /** Folder holding the data files; the site's data/ unless a test points elsewhere. */
@@ -30,7 +26,6 @@ export default function siteDataPlugin(_context: LoadContext, options: unknown):
     },
     async contentLoaded({ content, actions }) {
       actions.setGlobalData(content);
-      await actions.createData('requirements.json', JSON.stringify(requirementsBySeries(readDataFile('moodle-releases', dataDir))));
     },
   };
 }

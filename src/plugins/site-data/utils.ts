@@ -4,7 +4,6 @@
  */
 import {
   allReleases,
-  type Requirements,
   releasedSeries,
   supportStatus,
   type IsoDate,
@@ -69,30 +68,3 @@ export function summariseReleases(data: MoodleReleasesData): SiteDataSummary {
   };
 }
 
-/** Per series: the facts a requirements table shows, for series whose notes state any. */
-export interface SeriesRequirementsEntry {
-  series: string;
-  releaseDate: IsoDate;
-  /** Build number of the series' first (x.y.0) release, as in its version.php. */
-  buildVersion?: string;
-  requirements: Requirements;
-}
-
-export type RequirementsBySeries = Record<string, SeriesRequirementsEntry>;
-
-export function requirementsBySeries(data: MoodleReleasesData): RequirementsBySeries {
-  const entries: RequirementsBySeries = {};
-  for (const series of data.series) {
-    if (!series.requirements) {
-      continue;
-    }
-    const first = series.releases.find((release) => release.version === `${series.name}.0`);
-    entries[series.name] = {
-      series: series.name,
-      releaseDate: series.releaseDate,
-      ...(first?.buildVersion ? { buildVersion: first.buildVersion } : {}),
-      requirements: series.requirements,
-    };
-  }
-  return entries;
-}
