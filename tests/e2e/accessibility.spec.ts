@@ -12,6 +12,9 @@ const pageTypes = [
   { name: 'tag index', path: '/general/tags' },
   { name: 'tag page', path: '/general/tags/process' },
   { name: 'versions', path: '/versions' },
+  { name: 'release-notes index', path: '/general/releases' },
+  { name: 'release', path: '/general/releases/3.9/3.9.18' },
+  { name: 'series', path: '/general/releases/2.7' },
   { name: 'not found', path: '/no-such-page' },
 ];
 

@@ -52,5 +52,5 @@ test('/versions lists every docs version with its docs and release notes, the cu
   await expect(current.getByRole('link', { name: 'master documentation' })).toHaveAttribute('href', '/docs');
   const v41 = rows.filter({ hasText: '4.1' });
   await expect(v41.getByRole('link', { name: '4.1 documentation' })).toHaveAttribute('href', '/docs/4.1');
-  await expect(v41.getByRole('link', { name: 'Moodle 4.1 release notes' })).toHaveAttribute('href', '/general/releases#moodle-4-1');
+  await expect(v41.getByRole('link', { name: 'Moodle 4.1 release notes' })).toHaveAttribute('href', '/general/releases/4.1');
 });

@@ -1,6 +1,6 @@
 /** The summary the site-data plugin publishes to pages, checked against the raw data. */
 import { describe, expect, it } from 'vitest';
-import { latestReleaseCount, requirementsBySeries, summariseReleases } from '../../src/plugins/site-data/utils';
+import { latestReleaseCount, summariseReleases } from '../../src/plugins/site-data/utils';
 import { readDataFile } from '../../src/utils/dataFiles';
 import { compareVersions, supportStatus } from '../../src/utils/moodleReleases';
 
@@ -37,17 +37,5 @@ describe('summariseReleases', () => {
 
   it('stays small enough to ship to every page as global data', () => {
     expect(JSON.stringify(summary).length).toBeLessThan(16_000);
-  });
-});
-
-describe('requirementsBySeries', () => {
-  it('holds every series whose notes state requirements, with its first build number', () => {
-    const requirements = requirementsBySeries(data);
-    const withRequirements = data.series.filter((series) => series.requirements).map((series) => series.name);
-    expect(Object.keys(requirements).sort()).toEqual(withRequirements.sort());
-    for (const [name, entry] of Object.entries(requirements)) {
-      const first = data.series.find((series) => series.name === name)?.releases.find((release) => release.version === `${name}.0`);
-      expect(entry.buildVersion).toBe(first?.buildVersion);
-    }
   });
 });

@@ -1,0 +1,214 @@
+/**
+ * The release-notes pages written from the data: one per series and per documented release,
+ * every item of the data on its page, text that stays text, the sidebar, the tags and the feed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { evaluate } from '@mdx-js/mdx';
+import { createElement } from 'react';
+import * as runtime from 'react/jsx-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appPages } from '../../src/plugins/release-notes/appPages';
+import { releaseFeed } from '../../src/plugins/release-notes/feed';
+import { writeGeneratedPages } from '../../src/plugins/release-notes/index';
+import { lmsPages, releaseTags } from '../../src/plugins/release-notes/lmsPages';
+import { escapeText, itemList, sectionsMarkdown } from '../../src/plugins/release-notes/markdown';
+import { readDataFile } from '../../src/utils/dataFiles';
+import { releaseRoute } from '../../src/utils/releaseRoutes';
+import { appReleaseNotesItems, lmsReleaseNotesItems } from '../../src/utils/releaseNotesSidebars';
+import { compareVersions, findRelease, type IssueItem, type Release } from '../../src/utils/moodleReleases';
+
+const lms = readDataFile('moodle-releases');
+const app = readDataFile('app-releases');
+const context = { editUrl: 'https://example.org/edit/main/data/moodle-releases.json' };
+const pages = lmsPages(lms, context);
+const pageByPath = new Map(pages.map((page) => [page.path, page.content]));
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-notes-'));
+
+afterAll(() => {
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+/** Compiles Markdown the way the site does (MDX) and renders it to HTML. */
+async function render(markdown: string): Promise<string> {
+  const { default: Content } = await evaluate(markdown, { ...runtime, baseUrl: import.meta.url });
+  return renderToStaticMarkup(createElement(Content));
+}
+
+function releaseOf(version: string): Release {
+  const release = findRelease(lms, version);
+  if (!release) {
+    throw new Error(`no release ${version} in the data`);
+  }
+  return release;
+}
+
+const keysOf = (items: IssueItem[]) => items.flatMap((item) => [item.key, ...(item.relatedKeys ?? []).map((entry) => entry.key), ...(item.mentionedKeys ?? []).map((entry) => entry.key)]);
+
+describe('LMS release-notes pages', () => {
+  it('writes a page per released series and per release with notes of its own', () => {
+    const released = lms.series.filter((series) => series.releases.length > 0);
+    const documentedPatches = released.flatMap((series) => series.releases).filter((release) => !release.coveredByPage && !release.version.endsWith('.0'));
+    expect(pages).toHaveLength(released.length + documentedPatches.length);
+    for (const series of released) {
+      expect(pageByPath.has(`releases/${series.name}/index.md`), series.name).toBe(true);
+    }
+    for (const release of documentedPatches) {
+      expect(pageByPath.has(`releases/${release.series}/${release.version}.md`), release.version).toBe(true);
+    }
+  });
+
+  it('names each covered release on the page that covers it, and gives it no page', () => {
+    const covered = lms.series.flatMap((series) => series.releases).filter((release) => release.coveredByPage);
+    expect(covered.map((release) => release.version).sort()).toEqual(['2.6.9', '2.7.6', '2.8.4']);
+    for (const release of covered) {
+      expect(pageByPath.has(`releases/${release.series}/${release.version}.md`)).toBe(false);
+      const coveringPath = release.coveredByPage?.replace(/^general\//, '') ?? '';
+      expect(pageByPath.get(coveringPath)).toContain(`**Moodle ${release.version}**`);
+      expect(releaseRoute(release)).toBe(`/${release.coveredByPage?.replace(/\.md$/, '') ?? ''}`);
+    }
+  });
+
+  it.each(['3.9.18', '2.8.5', '4.0.1', '1.9.19', '1.4.5'])('puts every item of %s on its page, linked', (version) => {
+    const release = releaseOf(version);
+    const content = pageByPath.get(`releases/${release.series}/${version}.md`) ?? '';
+    for (const section of release.sections ?? []) {
+      for (const item of section.items) {
+        expect(content).toContain(`[${escapeText(item.key)}](${item.url.replace(/[()]/g, (character) => (character === '(' ? '%28' : '%29'))})`);
+      }
+    }
+    const linkedKeys = [...content.matchAll(/\[((?:MDL|MSA|MOBILE)\\-[0-9-\\]+|\\#\d+)\]\(/g)].map((match) => match[1].replace(/\\/g, ''));
+    const expected = (release.sections ?? []).flatMap((section) => keysOf(section.items));
+    expect(linkedKeys.sort()).toEqual(expected.sort());
+  });
+
+  it('states the facts of a release in its introduction', () => {
+    const release = releaseOf('3.9.18');
+    const content = pageByPath.get('releases/3.9/3.9.18.md') ?? '';
+    expect(content).toContain(`\`${release.buildVersion ?? ''}\``);
+    expect(content).toContain(`${release.issueCounts?.MDL ?? 0} tracker issues`);
+    expect(content).toContain(`${release.issueCounts?.MSA ?? 0} security advisories`);
+    expect(content).toContain('long-term support');
+    expect(content).toContain('pagination_prev: "releases/3.9/3.9.17"');
+    expect(content).toMatch(/custom_edit_url: "https:\/\/example\.org\/edit\/main\/data\/moodle-releases\.json"/);
+  });
+
+  it('gives every page the release-notes tag and its series tag, all declared', () => {
+    const declared = fs.readFileSync(path.resolve(__dirname, '../../general/tags.yml'), 'utf8');
+    for (const page of pages) {
+      const series = page.path.split('/')[1];
+      for (const tag of releaseTags(series)) {
+        expect(page.content).toContain(`  - "${tag}"`);
+        expect(declared).toMatch(new RegExp(`^${tag}:$`, 'm'));
+      }
+    }
+  });
+
+  it('lists the requirements of a series as tables', () => {
+    const series = lms.series.find((entry) => entry.name === '4.1');
+    const content = pageByPath.get('releases/4.1/index.md') ?? '';
+    expect(content).toContain('## Server requirements');
+    for (const database of series?.requirements?.databases ?? []) {
+      expect(content).toContain(`| ${escapeText(database.minimumVersion)} |`);
+      expect(content).toContain(`[${escapeText(database.name)}]`);
+    }
+    expect(content).toContain(`| Minimum version | ${escapeText(series?.requirements?.php?.minimum ?? '')} `);
+  });
+
+  it('lists the minor releases of a series on its page, in order', () => {
+    const content = pageByPath.get('releases/3.9/index.md') ?? '';
+    const listed = [...content.matchAll(/\[Moodle (3\.9\.\d+)\]/g)].map((match) => match[1]);
+    const expected = lms.series.find((series) => series.name === '3.9')?.releases.map((release) => release.version).filter((version) => version !== '3.9.0');
+    expect(listed).toEqual(expected);
+  });
+});
+
+describe('text from the data stays text', () => {
+  it('escapes every character with a meaning in Markdown or MDX', () => {
+    expect(escapeText('a <b> {c} *d* [e](f) `g` #h _i_ & j')).toBe('a \\<b\\> \\{c\\} \\*d\\* \\[e\\]\\(f\\) \\`g\\` \\#h \\_i\\_ \\& j');
+  });
+
+  it('renders a hostile title as the text it is', async () => {
+    const hostile = '<img src=x onerror=alert(1)> {window.alert(2)} **bold** [link](javascript:alert(3)) &amp; `code`';
+    const html = await render(itemList([{ key: 'MDL-1', url: 'https://tracker.moodle.org/browse/MDL-1', title: hostile }]));
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<strong>');
+    expect(html).not.toMatch(/href="javascript:/);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; {window.alert(2)} **bold** [link](javascript:alert(3)) &amp;amp; `code`');
+  });
+
+  it('renders headings from the data as text and nests them under their parents', async () => {
+    const markdown = sectionsMarkdown([
+      { heading: 'Assignment', level: 3, parentHeadings: ['Major <features>'], items: [{ key: 'MDL-2', url: 'https://tracker.moodle.org/browse/MDL-2', title: 'A' }] },
+      { heading: 'Quiz', level: 3, parentHeadings: ['Major <features>'], items: [{ key: 'MDL-3', url: 'https://tracker.moodle.org/browse/MDL-3', title: 'B' }] },
+    ]);
+    const html = await render(markdown);
+    expect(html.match(/<h2>/g)).toHaveLength(1);
+    expect(html).toContain('<h2>Major &lt;features&gt;</h2>');
+    expect(html.match(/<h3>/g)).toHaveLength(2);
+  });
+
+  it('compiles every generated page as MDX', async () => {
+    const sample = [...pages.filter((_, index) => index % 15 === 0), ...appPages(app, context)];
+    for (const page of sample) {
+      const body = page.content.replace(/^---\n[\s\S]*?\n---\n/, '');
+      await expect(render(body), page.path).resolves.toContain('<p>');
+    }
+  });
+});
+
+describe('release-notes sidebar', () => {
+  it('lists the series newest first, each with its patch releases in order', () => {
+    const items = lmsReleaseNotesItems(lms) as { label: string; link: { id: string }; items: string[] }[];
+    const names = items.map((item) => item.label.replace('Moodle ', ''));
+    expect(names).toEqual([...names].sort((a, b) => compareVersions(b, a)));
+    const generatedIds = new Set(pages.map((page) => page.path.replace(/\.md$/, '')));
+    for (const item of items) {
+      expect(generatedIds.has(item.link.id), item.link.id).toBe(true);
+      const versions = item.items.map((id) => id.split('/').pop() ?? '');
+      expect(versions).toEqual([...versions].sort(compareVersions));
+      for (const id of item.items) {
+        expect(generatedIds.has(id), id).toBe(true);
+      }
+    }
+  });
+
+  it('lists every app release page once', () => {
+    const ids = appReleaseNotesItems(app).flatMap((item) => (typeof item === 'string' ? [item] : (item as { items: string[] }).items));
+    const generated = appPages(app, context).map((page) => page.path.replace(/\.md$/, ''));
+    expect(ids.sort()).toEqual(generated.filter((id) => id !== 'app_releases/index').sort());
+  });
+});
+
+describe('writing the pages', () => {
+  it('rewrites changed pages, removes pages that left the data, and keeps the hand-written index', () => {
+    const content = path.join(workDir, 'general');
+    fs.mkdirSync(path.join(content, 'releases/9.9'), { recursive: true });
+    fs.writeFileSync(path.join(content, 'releases/index.md'), 'hand-written');
+    fs.writeFileSync(path.join(content, 'releases/9.9/9.9.1.md'), 'stale');
+    writeGeneratedPages(content, [{ path: 'releases/4.1/index.md', content: 'new' }]);
+    expect(fs.readFileSync(path.join(content, 'releases/index.md'), 'utf8')).toBe('hand-written');
+    expect(fs.existsSync(path.join(content, 'releases/9.9'))).toBe(false);
+    expect(fs.readFileSync(path.join(content, 'releases/4.1/index.md'), 'utf8')).toBe('new');
+  });
+});
+
+describe('release feed', () => {
+  const feed = releaseFeed({ lms, app, siteUrl: 'https://example.org', baseUrl: '/docs-site/' });
+
+  it('lists the newest releases first, with absolute links', () => {
+    const dates = [...feed.matchAll(/<entry>[\s\S]*?<updated>(\d{4}-\d{2}-\d{2})T/g)].map((match) => match[1]);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(feed).toContain('href="https://example.org/docs-site/general/releases/3.9/3.9.18"');
+    expect(feed).toContain('href="https://example.org/docs-site/general/app_releases/v4/v4.1.0"');
+  });
+
+  it('is well-formed: every element closes and text is escaped', () => {
+    const opened = (feed.match(/<entry>/g) ?? []).length;
+    expect((feed.match(/<\/entry>/g) ?? []).length).toBe(opened);
+    expect(feed).not.toMatch(/&(?!#\d+;|amp;|lt;|gt;|quot;|apos;)/);
+  });
+});
