@@ -25,8 +25,8 @@ export default function SupportCalendar(): ReactNode {
   const { series, snapshotDate } = useSiteData();
   const brokenLinks = useBrokenLinks();
   return (
-    <table className={styles.table}>
-      <caption className={styles.caption}>
+    <table>
+      <caption>
         Moodle LMS series and their support periods. Status as of {formatLongDate(snapshotDate)}.
       </caption>
       <thead>

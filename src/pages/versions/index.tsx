@@ -24,8 +24,8 @@ export default function Versions(): ReactNode {
           series that still has its own documentation. Read the version that matches the Moodle code you are working on: APIs
           change between series, and the docs of one series describe that series only.
         </p>
-        <table className={styles.table}>
-          <caption className={styles.caption}>Documentation versions, newest first</caption>
+        <table>
+          <caption>Documentation versions, newest first</caption>
           <thead>
             <tr>
               <th scope="col">Version</th>

@@ -8,16 +8,11 @@ import {
   supportStatus,
   type IsoDate,
   type MoodleReleasesData,
+  type Series,
   type SupportStatus,
 } from '../../utils/moodleReleases';
 
-export interface SeriesSummary {
-  name: string;
-  releaseDate: IsoDate;
-  generalEndDate: IsoDate;
-  securityEndDate: IsoDate;
-  extendedSecurityEndDate?: IsoDate;
-  isLTS: boolean;
+export interface SeriesSummary extends Pick<Series, 'name' | 'releaseDate' | 'generalEndDate' | 'securityEndDate' | 'extendedSecurityEndDate' | 'isLTS'> {
   /** Support status on the data's snapshot date. */
   status: SupportStatus;
   /** The newest release of the series. */
