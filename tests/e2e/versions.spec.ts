@@ -4,6 +4,10 @@ import { expect, open, test } from './fixtures';
 test.describe('docs version dropdown', () => {
   test('switching version keeps the page, its query and its hash', async ({ page }) => {
     await open(page, '/docs?ref=nav#plugin-types');
+    // The hash scrolls the page down, which hides the navbar; back at the top it shows again.
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
     const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: 'master' });
     await dropdown.hover();
     const link = dropdown.getByRole('link', { name: '4.1', exact: true });
@@ -16,6 +20,9 @@ test.describe('docs version dropdown', () => {
 
   test('a page missing from the other version falls back to that version’s main doc', async ({ page }) => {
     await open(page, '/docs/4.1/devupdate?x=1#core-apis');
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
     const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: '4.1' });
     await dropdown.hover();
     await expect(dropdown.getByRole('link', { name: 'master', exact: true })).toHaveAttribute('href', '/docs?x=1#core-apis');
