@@ -11,10 +11,12 @@ import { sharedDocsOptions } from './config/docs';
 import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import { prism } from './config/prism';
+import { algoliaThemeConfig, searchMode } from './config/search';
 import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
 import { docsVersions } from './config/versions';
 import announcementBarPlugin from './src/plugins/announcement-bar';
 import releaseNotesPlugin from './src/plugins/release-notes';
+import searchIndexPlugin from './src/plugins/search-index';
 import siteDataPlugin from './src/plugins/site-data';
 import { readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
@@ -31,6 +33,12 @@ const baseUrl = process.env.BASE_URL ?? '/';
 
 /** Base of "Edit this page" links: the repository's edit URL for the default branch. */
 const editUrl = process.env.EDIT_URL ?? defaultEditUrl;
+
+/**
+ * Search backend: the local index unless ALGOLIA_APP_ID, ALGOLIA_API_KEY and
+ * ALGOLIA_INDEX_NAME are all set (see config/search.ts).
+ */
+const search = searchMode(process.env);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -50,6 +58,8 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   onDuplicateRoutes: 'warn',
+
+  customFields: { search: { mode: search.mode } },
 
   // .generated/static holds files written at build time, such as the release feed.
   staticDirectories: ['static', '.generated/static'],
@@ -124,6 +134,7 @@ const config: Config = {
     siteDataPlugin as PluginModule,
     announcementBarPlugin,
     [releaseNotesPlugin, { editUrl }],
+    [searchIndexPlugin, { enabled: search.mode === 'local' }],
   ],
 
   themeConfig: {
@@ -145,6 +156,7 @@ const config: Config = {
       maxHeadingLevel: 3,
     },
     announcementBar: announcementBar({ baseUrl, releases }),
+    algolia: algoliaThemeConfig(search),
     navbar,
     footer,
     prism,

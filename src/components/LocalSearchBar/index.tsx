@@ -1,0 +1,182 @@
+/**
+ * The DocSearch button and modal on the local search index. It follows the theme's own
+ * SearchBar (keyboard shortcuts, preloading, the "See all results" footer, contextual filters)
+ * with two differences: queries go to the local client instead of Algolia, and there is no
+ * preconnect to Algolia's servers, since nothing leaves the site.
+ */
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type React from 'react';
+import { createPortal } from 'react-dom';
+import type { DocSearchHit, DocSearchModal as DocSearchModalType, DocSearchProps } from '@docsearch/react';
+import { DocSearchButton } from '@docsearch/react/button';
+import { useDocSearchKeyboardEvents as untypedKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
+import Link from '@docusaurus/Link';
+import { useHistory } from '@docusaurus/router';
+import { useSearchLinkCreator } from '@docusaurus/theme-common';
+import { useAlgoliaContextualFacetFilters, useSearchResultUrlProcessor } from '@docusaurus/theme-search-algolia/client';
+import Translate from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import translations from '@theme/SearchTranslations';
+import { missingResultsIssueUrl } from '@site/config/search';
+import { createLocalSearchClient, loadPagefind } from '@site/src/utils/search/pagefindClient';
+
+let DocSearchModal: typeof DocSearchModalType | null = null;
+
+// The theme declares this entry point without types; this is its signature in @docsearch/react.
+const useDocSearchKeyboardEvents = untypedKeyboardEvents as (options: {
+  isOpen: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  onInput: (event: KeyboardEvent) => void;
+  searchButtonRef: React.RefObject<HTMLButtonElement | null>;
+}) => void;
+
+/** Loads the modal's code and the index's search code; called on hover, focus and touch. */
+function preloadSearch(baseUrl: string): Promise<void> {
+  void loadPagefind(baseUrl).catch(() => undefined);
+  if (DocSearchModal) {
+    return Promise.resolve();
+  }
+  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style'), import('./styles.css')]).then(
+    ([{ DocSearchModal: Modal }]) => {
+      DocSearchModal = Modal;
+    },
+  );
+}
+
+interface HitProps {
+  hit: { url: string };
+  children: ReactNode;
+}
+
+function Hit({ hit, children }: HitProps): React.JSX.Element {
+  return <Link to={hit.url}>{children}</Link>;
+}
+
+function ResultsFooter({ state, onClose }: { state: { query: string; context: { nbHits?: number } }; onClose: () => void }): ReactNode {
+  const createSearchLink = useSearchLinkCreator();
+  return (
+    <Link to={createSearchLink(state.query)} onClick={onClose}>
+      <Translate id="theme.SearchBar.seeAll" values={{ count: state.context.nbHits }}>
+        {'See all {count} results'}
+      </Translate>
+    </Link>
+  );
+}
+
+export default function LocalSearchBar(): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
+  const { baseUrl } = siteConfig;
+  const history = useHistory();
+  const processSearchResultUrl = useSearchResultUrlProcessor();
+  const facetFilters = useAlgoliaContextualFacetFilters();
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
+
+  const [indexAvailable, setIndexAvailable] = useState(true);
+  const searchClient = useMemo(
+    () => createLocalSearchClient({ baseUrl, origin: typeof window === 'undefined' ? 'http://localhost' : window.location.origin, onAvailability: setIndexAvailable }),
+    [baseUrl],
+  );
+  const createSearchLink = useSearchLinkCreator();
+  const navigator = useMemo(
+    () => ({
+      navigate({ itemUrl }: { itemUrl: string }) {
+        history.push(itemUrl);
+      },
+    }),
+    [history],
+  );
+  const transformItems = useCallback((items: DocSearchHit[]) => items.map((item) => ({ ...item, url: processSearchResultUrl(item.url) })), [processSearchResultUrl]);
+
+  const preload = useCallback(() => preloadSearch(baseUrl), [baseUrl]);
+  const openModal = useCallback(() => {
+    if (!container) {
+      const element = document.createElement('div');
+      document.body.insertBefore(element, document.body.firstChild);
+      setContainer(element);
+    }
+    void preload().then(() => {
+      setIsOpen(true);
+    });
+  }, [container, preload]);
+  const closeModal = useCallback(() => {
+    setIsOpen(false);
+    searchButtonRef.current?.focus();
+    setInitialQuery(undefined);
+  }, []);
+  const handleInput = useCallback(
+    (event: KeyboardEvent) => {
+      if (event.key === 'f' && (event.metaKey || event.ctrlKey)) {
+        // Leave the browser's find-in-page alone.
+        return;
+      }
+      // The letter starts the query; stop it from being typed a second time into the modal.
+      event.preventDefault();
+      setInitialQuery(event.key);
+      openModal();
+    },
+    [openModal],
+  );
+  const resultsFooterComponent = useMemo(
+    () =>
+      function Footer({ state }: { state: { query: string; context: { nbHits?: number } } }) {
+        return <ResultsFooter state={state} onClose={closeModal} />;
+      },
+    [closeModal],
+  );
+
+  useDocSearchKeyboardEvents({ isOpen, onOpen: openModal, onClose: closeModal, onInput: handleInput, searchButtonRef });
+
+  const modalProps: Partial<DocSearchProps> = {
+    // Placeholders: the local client replaces Algolia's, so these are never sent anywhere.
+    appId: 'LOCAL',
+    apiKey: 'local-search-index',
+    indexName: 'local',
+    searchParameters: { facetFilters, hitsPerPage: 8 },
+    placeholder: 'Search docs',
+    transformSearchClient: () => searchClient as unknown as ReturnType<NonNullable<DocSearchProps['transformSearchClient']>>,
+    // While the index cannot be loaded, the empty screen says so and offers a retry on the
+    // search page instead of a report of missing results.
+    getMissingResultsUrl: indexAvailable
+      ? ({ query }: { query: string }) => `${missingResultsIssueUrl}?title=${encodeURIComponent(`Search: no results for "${query}"`)}&body=${encodeURIComponent(`The search for "${query}" found nothing, but I expected it to find:\n\n`)}`
+      : ({ query }: { query: string }) => createSearchLink(query),
+    insights: false,
+  };
+  const modalTranslations = indexAvailable
+    ? translations.modal
+    : {
+        ...translations.modal,
+        noResultsScreen: {
+          ...translations.modal?.noResultsScreen,
+          noResultsText: 'Unable to fetch results for',
+          reportMissingResultsText: 'You might want to check your network connection.',
+          reportMissingResultsLinkText: 'Try again on the search page.',
+        },
+      };
+
+  return (
+    <>
+      <DocSearchButton onTouchStart={preload} onFocus={preload} onMouseOver={preload} onClick={openModal} ref={searchButtonRef} translations={translations.button} />
+      {isOpen &&
+        DocSearchModal &&
+        container &&
+        createPortal(
+          <DocSearchModal
+            onClose={closeModal}
+            initialScrollY={window.scrollY}
+            initialQuery={initialQuery}
+            navigator={navigator}
+            transformItems={transformItems}
+            hitComponent={Hit}
+            resultsFooterComponent={resultsFooterComponent}
+            translations={modalTranslations}
+            {...(modalProps as DocSearchProps)}
+          />,
+          container,
+        )}
+    </>
+  );
+}
