@@ -18,7 +18,7 @@ export default function Versions(): ReactNode {
   return (
     <Layout title="All versions" description="Every version of the Moodle developer documentation, with its docs and release notes.">
       <main className="container margin-vert--lg">
-        <Heading as="h1">Documentation versions</Heading>
+        <Heading as="h1">All documentation versions</Heading>
         <p className={styles.lead}>
           The developer docs are kept for the code in development (the <code>master</code> branch of Moodle) and for each stable
           series that still has its own documentation. Read the version that matches the Moodle code you are working on: APIs

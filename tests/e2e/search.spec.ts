@@ -1,0 +1,299 @@
+/**
+ * Search on the local index: the DocSearch modal, the /search page, contextual results, the
+ * empty and error states, hostile queries, and that nothing leaves the site.
+ */
+import type { Page } from '@playwright/test';
+import { buildDir, expect, open, test } from './fixtures';
+import { precisionAt, runRelevance } from '../support/searchRelevance';
+
+const searchButton = (page: Page) => page.locator('nav.navbar').getByRole('button', { name: /^Search/ });
+const modalInput = (page: Page) => page.getByPlaceholder('Search docs').first();
+
+async function openModal(page: Page): Promise<void> {
+  await searchButton(page).click();
+  await expect(modalInput(page)).toBeFocused();
+}
+
+/** Makes any script that runs alert() (an injection) record it. */
+async function watchForInjections(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.alert = () => {
+      (window as unknown as { injected: boolean }).injected = true;
+    };
+  });
+  page.on('dialog', (dialog) => {
+    throw new Error(`A dialog opened: ${dialog.message()}`);
+  });
+}
+
+test.describe('search modal', () => {
+  test('the button says "Search" and opens the modal; Escape closes it', async ({ page }) => {
+    await open(page, '/');
+    await expect(searchButton(page)).toContainText('Search');
+    await openModal(page);
+    await expect(modalInput(page)).toHaveAttribute('placeholder', 'Search docs');
+    await page.keyboard.press('Escape');
+    await expect(modalInput(page)).toBeHidden();
+    await expect(searchButton(page)).toBeFocused();
+  });
+
+  test('opens on Ctrl+K, Cmd+K and "/", but "/" typed in a field stays a slash', async ({ page }) => {
+    await open(page, '/general/documentation');
+    for (const shortcut of ['Control+k', 'Meta+k', '/']) {
+      await page.keyboard.press(shortcut);
+      await expect(modalInput(page), shortcut).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(modalInput(page)).toBeHidden();
+    }
+    await open(page, '/search');
+    const field = page.locator('main input[type="search"]');
+    await field.click();
+    await page.keyboard.type('a/b');
+    await expect(field).toHaveValue('a/b');
+    await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  });
+
+  test('a letter typed on the focused button opens the modal with that letter', async ({ page }) => {
+    await open(page, '/');
+    await searchButton(page).focus();
+    await page.keyboard.press('p');
+    await expect(modalInput(page)).toHaveValue('p');
+  });
+
+  test('hovering the button loads the search code before the click', async ({ page }) => {
+    await open(page, '/');
+    const loaded = page.waitForRequest((request) => request.url().endsWith('/pagefind/pagefind.js'));
+    await searchButton(page).hover();
+    await loaded;
+  });
+
+  test('results are grouped by section and page, with trails, highlights and keyboard navigation', async ({ page }) => {
+    await open(page, '/general/documentation');
+    await openModal(page);
+    await modalInput(page).fill('peer review');
+    const firstHit = page.locator('.DocSearch-Hit').first();
+    await expect(firstHit).toBeVisible();
+    await expect(page.locator('.DocSearch-Hit-source').first()).toHaveText('Process');
+    await expect(firstHit.locator('.DocSearch-Hit-path')).toContainText('Development process');
+    await expect(page.locator('.DocSearch-Hits mark').first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.locator('.DocSearch-Hit[aria-selected="true"]')).toHaveCount(1);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/general\/development\/process#/);
+    await expect(modalInput(page)).toBeHidden();
+  });
+
+  test('recent searches are remembered and can be kept as favourites', async ({ page }) => {
+    await open(page, '/');
+    await openModal(page);
+    await modalInput(page).fill('moodle-docker');
+    await page.locator('.DocSearch-Hit a').first().click();
+    await expect(page).toHaveURL(/gettingstarted/);
+    await openModal(page);
+    const recent = page.locator('.DocSearch-Hit').first();
+    await expect(page.locator('.DocSearch-Hit-source').first()).toHaveText('Recent');
+    await recent.getByTitle('Save this search').click();
+    await expect(page.locator('.DocSearch-Hit-source').filter({ hasText: 'Favorite' })).toBeVisible();
+    expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('__DOCSEARCH_FAVORITE_SEARCHES__')))).toBe(true);
+  });
+
+  test('"See all {count} results" links to the search page with the query', async ({ page }) => {
+    await open(page, '/');
+    await openModal(page);
+    await modalInput(page).fill('release notes');
+    const seeAll = page.locator('.DocSearch-HitsFooter a');
+    await expect(seeAll).toHaveText(/^See all \d+ results$/);
+    await expect(seeAll).toHaveAttribute('href', '/search?q=release%20notes');
+  });
+
+  test('an empty search says so, suggests sections and offers to report it', async ({ page }) => {
+    await open(page, '/');
+    await openModal(page);
+    // A search with results first, so the modal knows sections to suggest.
+    await modalInput(page).fill('moodle');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await modalInput(page).fill('zzqxwv');
+    const empty = page.locator('.DocSearch-NoResults');
+    await expect(empty).toContainText('No results for "zzqxwv"');
+    await expect(empty).toContainText('Try searching for');
+    await expect(empty).toContainText('Believe this query should return results?');
+    const report = empty.getByRole('link', { name: 'Let us know.' });
+    await expect(report).toHaveAttribute('href', /^https:\/\/github\.com\/moodle\/devdocs\/issues\/new\?title=.*zzqxwv/);
+  });
+
+  test('when the index cannot be loaded, the modal says to check the connection', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/Failed to load resource/, /net::ERR_FAILED/, /search index could not be loaded/, /pagefind/);
+    await page.route('**/pagefind/**', (route) => route.abort());
+    await open(page, '/');
+    await openModal(page);
+    await modalInput(page).fill('moodle');
+    const screen = page.locator('.DocSearch-NoResults');
+    await expect(screen).toContainText('Unable to fetch results for "moodle"');
+    await expect(screen).toContainText('You might want to check your network connection.');
+    await expect(screen.getByRole('link', { name: 'Try again on the search page.' })).toHaveAttribute('href', '/search?q=moodle');
+  });
+});
+
+test.describe('contextual search', () => {
+  async function sectionsFor(page: Page, path: string, query: string): Promise<string[]> {
+    await open(page, path);
+    await openModal(page);
+    await modalInput(page).fill(query);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    return page.locator('.DocSearch-Hit-source').allTextContents();
+  }
+
+  test('a 4.1 page searches the 4.1 docs and the general section', async ({ page }) => {
+    const sections = await sectionsFor(page, '/docs/4.1/devupdate', 'frankenstyle');
+    expect(sections).toContain('Developer docs 4.1');
+    expect(sections).not.toContain('Developer docs');
+  });
+
+  test('a current page searches the current docs and the general section', async ({ page }) => {
+    const sections = await sectionsFor(page, '/docs', 'frankenstyle');
+    expect(sections).toContain('Developer docs');
+    expect(sections).not.toContain('Developer docs 4.1');
+    expect(sections).toContain('Coding');
+  });
+
+  test('the search page lets the reader choose the version and the section', async ({ page }) => {
+    await open(page, '/search?q=frankenstyle');
+    const results = page.locator('main ol li');
+    await expect(results.first()).toBeVisible();
+    await page.getByLabel('Docs version').selectOption('4.1');
+    await expect(page.locator('main ol')).toContainText('Developer docs 4.1');
+    await page.getByLabel('Section').selectOption('Coding');
+    await expect(results.first()).toContainText('Coding');
+    await expect(page.locator('main ol')).not.toContainText('Developer docs');
+  });
+});
+
+test.describe('search page', () => {
+  test('reads the query from the URL and shows results with trails and snippets', async ({ page }) => {
+    await open(page, '/search?q=peer%20review');
+    await expect(page.locator('main input[type="search"]')).toHaveValue('peer review');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for "peer review"');
+    const first = page.locator('main ol li').first();
+    await expect(first.getByRole('link')).toBeVisible();
+    await expect(first).toContainText('Process › Development process');
+    await expect(first.locator('mark').first()).toBeVisible();
+  });
+
+  test('typing updates the URL without adding history entries', async ({ page }) => {
+    await open(page, '/search');
+    const before = await page.evaluate(() => history.length);
+    await page.locator('main input[type="search"]').fill('release');
+    await expect(page).toHaveURL(/\/search\?q=release$/);
+    await page.locator('main input[type="search"]').fill('release notes');
+    await expect(page).toHaveURL(/\/search\?q=release\+notes$/);
+    expect(await page.evaluate(() => history.length)).toBe(before);
+  });
+
+  test('loads more results with the button and on scrolling to the end', async ({ page }) => {
+    await open(page, '/search?q=moodle');
+    const results = page.locator('main ol > li');
+    await expect(results.first()).toBeVisible();
+    const first = await results.count();
+    await page.getByRole('button', { name: 'Load more results' }).click();
+    await expect.poll(() => results.count()).toBeGreaterThan(first);
+    const second = await results.count();
+    await page.getByRole('button', { name: 'Load more results' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => results.count()).toBeGreaterThan(second);
+  });
+
+  test('is usable from the keyboard', async ({ page }) => {
+    await open(page, '/search');
+    await page.locator('main input[type="search"]').focus();
+    await page.keyboard.type('code of conduct');
+    await expect(page.locator('main ol li').first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Docs version')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('main ol li a').first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/code-of-conduct/);
+  });
+
+  test('says when nothing matches, and when the index cannot be loaded', async ({ page, consoleGuard }) => {
+    await open(page, '/search?q=zzqxwv');
+    await expect(page.locator('main')).toContainText('No results for "zzqxwv"');
+    consoleGuard.allow(/Failed to load resource/, /net::ERR_FAILED/);
+    await page.route('**/pagefind/**', (route) => route.abort());
+    await page.goto('/search?q=moodle');
+    await expect(page.getByRole('alert')).toContainText('Unable to fetch results');
+    await expect(page.getByRole('alert')).toContainText('You might want to check your network connection.');
+  });
+});
+
+test.describe('hostile and unusual queries', () => {
+  const queries = ['<img src=x onerror=alert(1)>', '"><script>alert(2)</script>', 'x'.repeat(10_000), 'release 🚀 نتائج البحث', '*?[(\\', ''];
+
+  for (const query of queries) {
+    const name = query.length > 40 ? `${query.slice(0, 20)}… (${query.length} characters)` : JSON.stringify(query);
+
+    test(`the search page handles ${name}`, async ({ page }) => {
+      await watchForInjections(page);
+      await open(page, `/search?q=${encodeURIComponent(query)}`);
+      await expect(page.locator('main input[type="search"]')).toHaveValue(query);
+      expect(new URL(page.url()).searchParams.get('q') ?? '').toBe(query);
+      if (query) {
+        await expect(page.locator('main ol li').first().or(page.getByText(/^No results for/))).toBeVisible();
+      }
+      expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? false)).toBe(false);
+      await expect(page.locator('main img[src="x"], main script')).toHaveCount(0);
+    });
+
+    test(`the modal handles ${name}`, async ({ page }) => {
+      await watchForInjections(page);
+      await open(page, '/');
+      await openModal(page);
+      await modalInput(page).fill(query);
+      if (query) {
+        await expect(page.locator('.DocSearch-Hit').first().or(page.locator('.DocSearch-NoResults'))).toBeVisible();
+      } else {
+        await expect(page.locator('.DocSearch-StartScreen')).toBeVisible();
+      }
+      const seeAll = page.locator('.DocSearch-HitsFooter a');
+      if (await seeAll.count()) {
+        const value = await modalInput(page).inputValue();
+        expect(new URL(await seeAll.getAttribute('href') ?? '', 'http://x').searchParams.get('q')).toBe(value);
+      }
+      expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected ?? false)).toBe(false);
+      await expect(page.locator('.DocSearch-Modal img[src="x"], .DocSearch-Modal script')).toHaveCount(0);
+    });
+  }
+});
+
+test('searching sends nothing to another host and preconnects to none', async ({ page }) => {
+  const external: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://127.0.0.1')) {
+      external.push(request.url());
+    }
+  });
+  await open(page, '/docs');
+  await expect(page.locator('link[rel="preconnect"], link[rel="dns-prefetch"]')).toHaveCount(0);
+  await openModal(page);
+  await modalInput(page).fill('get_record');
+  await expect(page.locator('.DocSearch-Hit').first().or(page.locator('.DocSearch-NoResults'))).toBeVisible();
+  await open(page, '/search?q=privacy');
+  await expect(page.locator('main ol li').first()).toBeVisible();
+  expect(external).toEqual([]);
+});
+
+test('the index holds article text, not navigation or footers', async ({ page }) => {
+  await open(page, '/search?q=%22Moodle%20on%20X%22');
+  await expect(page.locator('main')).toContainText('No results for');
+});
+
+test('every relevance query with a written page finds it in the top three', async ({ page }) => {
+  await open(page, '/versions');
+  const results = await runRelevance(page, buildDir);
+  const applicable = results.filter((result) => result.applicable);
+  expect(applicable.length).toBeGreaterThanOrEqual(20);
+  const misses = applicable.filter((result) => result.rank === null || result.rank > 3).map((result) => `${result.query}: expected ${result.expected.join(' or ')}, got ${result.top.join(', ')}`);
+  console.log(`Search relevance: ${applicable.length} of ${results.length} queries have their page; precision@1 ${precisionAt(results, 1).toFixed(2)}, precision@3 ${precisionAt(results, 3).toFixed(2)}`);
+  expect(misses).toEqual([]);
+});
