@@ -76,24 +76,25 @@ function directoryBytes(dir: string): number {
 async function coldRun(browser: Browser, url: string, query: string): Promise<{ ms: number; indexBytes: number; modalBytes: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const client = await context.newCDPSession(page);
-  await client.send('Network.enable');
-  const urls = new Map<string, string>();
   let counting = false;
   let indexBytes = 0;
   let modalBytes = 0;
-  client.on('Network.requestWillBeSent', (event: { requestId: string; request: { url: string } }) => {
-    urls.set(event.requestId, event.request.url);
-  });
-  client.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+  // Context-level events include the requests Pagefind makes from its web worker.
+  const pending: Promise<void>[] = [];
+  context.on('requestfinished', (request) => {
     if (!counting) {
       return;
     }
-    if ((urls.get(event.requestId) ?? '').includes('/pagefind/')) {
-      indexBytes += event.encodedDataLength;
-    } else {
-      modalBytes += event.encodedDataLength;
-    }
+    pending.push(
+      request.sizes().then((sizes) => {
+        const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+        if (request.url().includes('/pagefind/')) {
+          indexBytes += bytes;
+        } else {
+          modalBytes += bytes;
+        }
+      }),
+    );
   });
   await page.goto(url);
   await page.waitForSelector('html[data-has-hydrated="true"]');
@@ -103,6 +104,7 @@ async function coldRun(browser: Browser, url: string, query: string): Promise<{ 
   await page.waitForSelector('.DocSearch-Input');
   const ms = await timeQuery(page, query);
   await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
   await context.close();
   return { ms, indexBytes, modalBytes };
 }

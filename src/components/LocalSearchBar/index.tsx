@@ -135,7 +135,7 @@ export default function LocalSearchBar(): ReactNode {
     appId: 'LOCAL',
     apiKey: 'local-search-index',
     indexName: 'local',
-    searchParameters: { facetFilters, hitsPerPage: 8 },
+    searchParameters: { facetFilters, hitsPerPage: 5 },
     placeholder: 'Search docs',
     transformSearchClient: () => searchClient as unknown as ReturnType<NonNullable<DocSearchProps['transformSearchClient']>>,
     // While the index cannot be loaded, the empty screen says so and offers a retry on the

@@ -39,6 +39,7 @@ type PagefindFilters = Record<string, string | { any: string[] }>;
 export interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  filters(): Promise<Record<string, Record<string, number>>>;
   preload(query: string, options?: { filters?: PagefindFilters }): Promise<void>;
   search(query: string, options?: { filters?: PagefindFilters }): Promise<{ results: PagefindResult[] } | null>;
 }
@@ -73,6 +74,9 @@ export function loadPagefind(baseUrl: string): Promise<Pagefind> {
       // Result URLs are stored with the base URL already.
       await pagefind.options({ baseUrl: '/', excerptLength: 24, ranking: pagefindRanking });
       await pagefind.init();
+      // Every search is filtered by version and section: load the filter index with the rest,
+      // on hover or focus, instead of with the first query.
+      await pagefind.filters();
       return pagefind;
     })
     .catch((error: unknown) => {
