@@ -4,6 +4,7 @@
  * docusaurus.config.ts.
  */
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import trackerLinks from '../src/remark/trackerLinks';
 
 export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
   return {
@@ -17,5 +18,7 @@ export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
     onInlineTags: 'throw',
     // Long files such as release notes are split into pages; numbering files is not used.
     numberPrefixParser: false,
+    // A bare tracker key (MDL-12345) in a page's text links to tracker.moodle.org.
+    remarkPlugins: [trackerLinks],
   } satisfies DocsOptions;
 }

@@ -3,17 +3,31 @@
  * once, not in each page.
  */
 import MDXComponents from '@theme-original/MDXComponents';
+import CodeExample from '@site/src/components/CodeExample';
+import Deprecated from '@site/src/components/Deprecated';
+import { ExamplePair, InvalidExample, ValidExample } from '@site/src/components/Example';
 import LatestReleases from '@site/src/components/LatestReleases';
 import PluginTypesTable from '@site/src/components/PluginTypesTable';
 import ProjectsTable from '@site/src/components/ProjectsTable';
 import ReleaseFeedLink from '@site/src/components/ReleaseFeedLink';
+import RequirementsTable from '@site/src/components/RequirementsTable';
+import Since from '@site/src/components/Since';
 import SupportCalendar from '@site/src/components/SupportCalendar';
+import TrackerLink from '@site/src/components/TrackerLink';
 
 export default {
   ...MDXComponents,
+  CodeExample,
+  Deprecated,
+  ExamplePair,
+  InvalidExample,
   LatestReleases,
   PluginTypesTable,
   ProjectsTable,
   ReleaseFeedLink,
+  RequirementsTable,
+  Since,
   SupportCalendar,
+  TrackerLink,
+  ValidExample,
 };

@@ -4,8 +4,10 @@
  */
 import {
   allReleases,
+  compareVersions,
   releasedSeries,
   supportStatus,
+  type DatabaseRequirement,
   type IsoDate,
   type MoodleReleasesData,
   type Series,
@@ -27,6 +29,16 @@ export interface ReleaseSummary {
   notes?: string;
 }
 
+/** The server requirements of one series, as the requirements table shows them. */
+export interface RequirementsSummary {
+  series: string;
+  php: { minimum: string; alsoSupported: string[] };
+  /** Database id to its minimum version. */
+  databases: Partial<Record<DatabaseRequirement['id'], string>>;
+  /** The oldest version a site can upgrade from directly. */
+  upgradeFrom?: string;
+}
+
 export interface SiteDataSummary {
   /** The day the release data describes; statuses are computed for this day. */
   snapshotDate: IsoDate;
@@ -34,6 +46,8 @@ export interface SiteDataSummary {
   series: SeriesSummary[];
   /** The most recent releases, newest first. */
   latestReleases: ReleaseSummary[];
+  /** Server requirements of the series whose release notes state a PHP minimum, newest first. */
+  requirements: RequirementsSummary[];
 }
 
 export const latestReleaseCount = 6;
@@ -60,6 +74,25 @@ export function summariseReleases(data: MoodleReleasesData): SiteDataSummary {
       .filter((release) => release.releaseDate <= snapshotDate)
       .slice(0, latestReleaseCount)
       .map(({ version, series, releaseDate, notes }) => ({ version, series, releaseDate, ...(notes ? { notes } : {}) })),
+    requirements: summariseRequirements(data),
   };
+}
+
+export function summariseRequirements(data: MoodleReleasesData): RequirementsSummary[] {
+  return [...data.series].sort((a, b) => compareVersions(b.name, a.name)).flatMap((series) => {
+    const requirements = series.requirements;
+    const minimum = requirements?.php?.minimum;
+    if (!requirements || !minimum) {
+      return [];
+    }
+    return [
+      {
+        series: series.name,
+        php: { minimum, alsoSupported: requirements.php?.alsoSupported ?? [] },
+        databases: Object.fromEntries((requirements.databases ?? []).map((database) => [database.id, database.minimumVersion])),
+        ...(requirements.upgrade ? { upgradeFrom: requirements.upgrade.minimumVersion } : {}),
+      },
+    ];
+  });
 }
 
