@@ -42,10 +42,21 @@ export async function buildSearchIndex({ outDir, baseUrl }: { outDir: string; ba
     }
   }
   const output = path.join(outDir, searchIndexFolder);
-  fs.rmSync(output, { recursive: true, force: true });
-  const written = await index.writeFiles({ outputPath: output });
+  // The index is taken in memory and written here, synchronously: Pagefind's own writeFiles
+  // can return (and the process end) before its last file, pagefind-entry.json, is flushed,
+  // which left an empty entry file and a search that never loads.
+  const written = await index.getFiles();
   if (written.errors.length) {
-    throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
+    throw new Error(`Pagefind could not produce the index: ${written.errors.join('; ')}`);
+  }
+  if (!written.files.some((file) => file.path === 'pagefind-entry.json')) {
+    throw new Error('Pagefind produced no pagefind-entry.json');
+  }
+  fs.rmSync(output, { recursive: true, force: true });
+  for (const file of written.files) {
+    const target = path.join(output, file.path);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, file.content);
   }
   await pagefind.close();
   let files = 0;
