@@ -11,10 +11,12 @@ import { sharedDocsOptions } from './config/docs';
 import { footer } from './config/footer';
 import { navbar } from './config/navbar';
 import { prism } from './config/prism';
+import { pwaOptions } from './config/pwa';
 import { algoliaThemeConfig, searchMode } from './config/search';
 import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
 import { docsVersions } from './config/versions';
 import announcementBarPlugin from './src/plugins/announcement-bar';
+import offlinePlugin from './src/plugins/offline';
 import releaseNotesPlugin from './src/plugins/release-notes';
 import searchIndexPlugin from './src/plugins/search-index';
 import siteDataPlugin from './src/plugins/site-data';
@@ -135,6 +137,10 @@ const config: Config = {
     announcementBarPlugin,
     [releaseNotesPlugin, { editUrl }],
     [searchIndexPlugin, { enabled: search.mode === 'local' }],
+    // Offline mode: the web app manifest and worker code (offline), then the service worker
+    // (production builds only), whose precache list waits for the search index above.
+    offlinePlugin,
+    ['@docusaurus/plugin-pwa', pwaOptions({ baseUrl })],
   ],
 
   themeConfig: {

@@ -15,6 +15,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(systemChromiu
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // A second build for the offline update test (tests/e2e/globalSetup.ts).
+  globalSetup: './tests/e2e/globalSetup.ts',
   fullyParallel: true,
   // The tests mostly wait on the browser, so two workers fit even a two-core machine.
   workers: 2,

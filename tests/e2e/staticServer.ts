@@ -121,6 +121,8 @@ export function startStaticServer({ dir, port = 0, host = '127.0.0.1', prefix = 
             server.close(() => {
               done();
             });
+            // Browsers keep connections open; a stopped server must stop answering at once.
+            server.closeAllConnections();
           }),
       });
     });

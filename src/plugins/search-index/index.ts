@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { announceSearchIndexFiles, failSearchIndexFiles, listSearchIndexFiles } from './offline';
 
 export interface SearchIndexOptions {
   /** False in Algolia mode. */
@@ -19,11 +20,18 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
     name: 'search-index',
     postBuild({ outDir }) {
       if (!enabled) {
+        announceSearchIndexFiles([]);
         return;
       }
-      // Pagefind is an ES module that Docusaurus' config loader cannot import, so the
-      // indexing runs in its own Node process (scripts/build-search-index.ts).
-      execFileSync('npx', ['tsx', path.join(context.siteDir, 'scripts/build-search-index.ts'), outDir, context.baseUrl], { stdio: 'inherit', cwd: context.siteDir });
+      try {
+        // Pagefind is an ES module that Docusaurus' config loader cannot import, so the
+        // indexing runs in its own Node process (scripts/build-search-index.ts).
+        execFileSync('npx', ['tsx', path.join(context.siteDir, 'scripts/build-search-index.ts'), outDir, context.baseUrl], { stdio: 'inherit', cwd: context.siteDir });
+      } catch (error) {
+        failSearchIndexFiles(error);
+        throw error;
+      }
+      announceSearchIndexFiles(listSearchIndexFiles(outDir));
     },
   };
 }

@@ -1,0 +1,72 @@
+/** Offline mode's build-side pieces: page files the worker looks up, the precache list, the manifest. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withSearchIndex } from '../../config/pwa';
+import { compileSwCustom } from '../../src/plugins/offline/index';
+import { iconSizes, maskableIconSizes } from '../../src/plugins/offline/icons';
+import { webAppManifest } from '../../src/plugins/offline/manifest';
+import { pageFileCandidates } from '../../src/plugins/offline/swCustom';
+import { listSearchIndexFiles } from '../../src/plugins/search-index/offline';
+
+describe('page files the worker answers navigations with', () => {
+  it('maps clean paths to the files a build without trailing slashes writes', () => {
+    expect(pageFileCandidates('/')).toEqual(['/index.html']);
+    expect(pageFileCandidates('/docs/apis')).toEqual(['/docs/apis.html', '/docs/apis/index.html']);
+    expect(pageFileCandidates('/docs/apis/')).toEqual(['/docs/apis/index.html', '/docs/apis.html']);
+    expect(pageFileCandidates('/404.html')).toEqual(['/404.html']);
+  });
+
+  it('treats dotted paths as pages, not files', () => {
+    expect(pageFileCandidates('/docs/4.1')[0]).toBe('/docs/4.1.html');
+    expect(pageFileCandidates('/general/releases/3.9/3.9.18')[0]).toBe('/general/releases/3.9/3.9.18.html');
+    expect(pageFileCandidates('/docs/apis/commonfiles/version.php')[0]).toBe('/docs/apis/commonfiles/version.php.html');
+  });
+
+  it('compiles to plain JavaScript with no imports for the PWA plugin', () => {
+    const output = compileSwCustom();
+    expect(output).not.toMatch(/^import /m);
+    expect(output).not.toMatch(/: (string|boolean|Request)\b/);
+    expect(output).toMatch(/export default function offlinePages/);
+  });
+});
+
+describe('precache list', () => {
+  const entry = (url: string) => ({ url, revision: 'r', size: 1 });
+
+  it('takes the search index from the index, not from the file patterns', async () => {
+    const globbed = [entry('index.html'), entry('pagefind/pagefind.js'), entry('pagefind/pagefind-entry.json'), entry('assets/js/main.js')];
+    const index = [entry('pagefind/pagefind.js'), entry('pagefind/pagefind-entry.json'), entry('pagefind/fragment/en-au_1.pf_fragment')];
+    const { manifest } = await withSearchIndex(globbed, Promise.resolve(index));
+    expect(manifest.map((item) => item.url)).toEqual(['index.html', 'assets/js/main.js', 'pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/fragment/en-au_1.pf_fragment']);
+  });
+
+  it('fails the build when the index could not be written', async () => {
+    await expect(withSearchIndex([], Promise.reject(new Error('Pagefind could not produce the index')))).rejects.toThrow('Pagefind could not produce the index');
+  });
+
+  it('lists every index file with a content revision, except the index no page loads', () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-'));
+    fs.mkdirSync(path.join(outDir, 'pagefind/fragment'), { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'pagefind/pagefind-entry.json'), '{"version":"1"}');
+    fs.writeFileSync(path.join(outDir, 'pagefind/fragment/en-au_1.pf_fragment'), 'a');
+    fs.writeFileSync(path.join(outDir, 'pagefind/wasm.unknown.pagefind'), 'b');
+    const files = listSearchIndexFiles(outDir);
+    expect(files.map((file) => file.url)).toEqual(['pagefind/fragment/en-au_1.pf_fragment', 'pagefind/pagefind-entry.json']);
+    expect(files[1]).toMatchObject({ size: 15, revision: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown });
+    fs.rmSync(outDir, { recursive: true });
+  });
+});
+
+describe('web app manifest', () => {
+  it('names the app after the site and lists every icon under the base URL', () => {
+    const manifest = webAppManifest({ title: 'Moodle Developer Resources', tagline: 'Nurturing developers', baseUrl: '/devdocs/' });
+    expect(manifest).toMatchObject({ name: 'Moodle Developer Resources', description: 'Nurturing developers', start_url: '/devdocs/', scope: '/devdocs/', display: 'standalone' });
+    expect(manifest.icons).toHaveLength(iconSizes.length + maskableIconSizes.length);
+    for (const icon of manifest.icons) {
+      expect(icon.src.startsWith('/devdocs/img/icons/')).toBe(true);
+      expect(fs.existsSync(path.join(__dirname, '../../static', icon.src.slice('/devdocs/'.length))), icon.src).toBe(true);
+    }
+  });
+});
