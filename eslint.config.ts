@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['build/', '.docusaurus/', 'node_modules/', 'test-results/', 'playwright-report/', 'tests/fixtures/*/build/', 'tests/fixtures/*/.docusaurus/'],
+    ignores: ['build/', '.docusaurus/', '.generated/', 'node_modules/', 'test-results/', 'playwright-report/', 'tests/fixtures/*/build/', 'tests/fixtures/*/.docusaurus/'],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
