@@ -1,4 +1,7 @@
 /** What docs pages show: tags, diagrams, highlighted code, the table of contents, edit and last-update lines, the sidebar. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MoodleReleasesData } from '../../src/utils/moodleReleases';
 import { expect, open, test } from './fixtures';
 
 test.describe('tags', () => {
@@ -86,5 +89,44 @@ test.describe('docs page furniture', () => {
     await expect(sidebar.getByRole('link', { name: 'Moodle 4.1 developer update' })).toBeHidden();
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect(sidebar.getByRole('link', { name: 'Moodle 4.1 developer update' })).toBeVisible();
+  });
+});
+
+test.describe('components of API pages', () => {
+  test('a bare tracker key in the text links to the tracker', async ({ page }) => {
+    await open(page, '/docs/guides/upgrade');
+    await expect(page.locator('main article a', { hasText: /^MDL-74484$/ })).toHaveAttribute('href', 'https://tracker.moodle.org/browse/MDL-74484');
+  });
+
+  test('a deprecation notice is a labelled note with its version, issue and replacement', async ({ page }) => {
+    await open(page, '/docs/apis/core/dml/drivers');
+    const notice = page.getByRole('note', { name: 'Deprecated since Moodle 5.0' });
+    await expect(notice).toContainText('Deprecated since Moodle 5.0');
+    await expect(notice.getByRole('link', { name: 'MDL-71257' })).toHaveAttribute('href', 'https://tracker.moodle.org/browse/MDL-71257');
+    await expect(notice.locator('code').first()).toHaveText('moodle_read_replica_trait');
+  });
+
+  test('"since" markers, file captions and do/don’t pairs render with text labels', async ({ page }) => {
+    await open(page, '/docs/apis/core/lock');
+    await expect(page.locator('main article').getByText('Since Moodle 2.7').first()).toBeVisible();
+    await open(page, '/docs/apis/core/dml');
+    const pair = page.getByRole('region', { name: /^Do: / }).first();
+    await expect(pair.locator('pre')).toContainText('sql_like');
+    await expect(page.getByRole('region', { name: /^Don't: / }).first()).toBeVisible();
+    const example = page.locator('main figure').filter({ has: page.locator('figcaption') }).first();
+    await expect(example.locator('figcaption code')).toHaveText(/^local\/greet\//);
+    await expect(example.locator('pre')).toContainText('<?php');
+  });
+
+  test('the requirements table is built from the release data', async ({ page }) => {
+    await open(page, '/docs/gettingstarted/requirements');
+    const table = page.getByRole('region', { name: 'Server requirements by Moodle series' }).locator('table');
+    const data = JSON.parse(fs.readFileSync(path.join(__dirname, '../../data/moodle-releases.json'), 'utf8')) as MoodleReleasesData;
+    const requirements = data.series.find((series) => series.name === '4.1')?.requirements;
+    const postgres = requirements?.databases?.find((database) => database.id === 'postgres')?.minimumVersion;
+    expect(requirements?.php?.minimum && postgres).toBeTruthy();
+    const row = table.locator('tbody tr', { has: page.locator('th', { hasText: /^4\.1$/ }) });
+    await expect(row.locator('td').first()).toHaveText(requirements?.php?.minimum ?? '');
+    await expect(row.locator('td').nth(2)).toHaveText(postgres ?? '');
   });
 });

@@ -56,7 +56,8 @@ async function goOfflineReady(page: Page, base: string): Promise<string> {
 }
 
 const pages = [
-  { path: '/docs', heading: 'Moodle developer documentation', what: 'a current doc' },
+  { path: '/docs', heading: 'Moodle developer documentation', what: 'the current docs home' },
+  { path: '/docs/apis/commonfiles/version.php', heading: 'version.php', what: 'a current doc whose address ends in .php' },
   { path: '/docs/4.1/devupdate', heading: 'Moodle 4.1 developer update', what: 'a 4.1 doc' },
   { path: '/general/releases/3.9/3.9.18', heading: 'Moodle 3.9.18', what: 'a release-notes page' },
   { path: '/docs/tags/api', heading: /doc(s)? tagged with "API"/, what: 'a tag page' },

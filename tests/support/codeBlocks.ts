@@ -175,8 +175,9 @@ function elementTree(xml: string): XmlElement | undefined {
 }
 
 const trueFalse = /^(true|false)$/;
-const tableName = /^[0-9a-z_]{1,28}$/;
-const fieldName = /^[0-9a-z_]{1,30}$/;
+// Name lengths of the current schema (older releases allowed 28 and 30 characters).
+const tableName = /^[0-9a-z_]{1,53}$/;
+const fieldName = /^[0-9a-z_]{1,63}$/;
 const fieldTypes = new Set(['int', 'number', 'float', 'char', 'text', 'binary', 'datetime']);
 const fieldLength = /^(\d+|small|medium|big)$/;
 const fieldsList = /^[0-9a-z_, ]+$/;
@@ -191,7 +192,7 @@ interface AttributeRule {
 const required = (pattern?: RegExp, values?: Set<string>): AttributeRule => ({ required: true, pattern, values });
 const optional = (pattern?: RegExp, values?: Set<string>): AttributeRule => ({ required: false, pattern, values });
 
-/** The attributes of each XMLDB element, as lib/xmldb/xmldb.xsd declares them. */
+/** The attributes of each XMLDB element, as lib/xmldb/xmldb.xsd on the main branch declares them. */
 const xmldbAttributes: Record<string, Record<string, AttributeRule>> = {
   XMLDB: { PATH: required(), VERSION: required(), COMMENT: optional() },
   TABLE: { NAME: required(tableName), COMMENT: optional(), PREVIOUS: optional(tableName), NEXT: optional(tableName) },
@@ -218,7 +219,7 @@ const xmldbAttributes: Record<string, Record<string, AttributeRule>> = {
     PREVIOUS: optional(),
     NEXT: optional(),
   },
-  INDEX: { NAME: required(/^[\w.:-]+$/), UNIQUE: required(trueFalse), FIELDS: required(fieldsList), COMMENT: optional(), PREVIOUS: optional(), NEXT: optional() },
+  INDEX: { NAME: required(/^[\w.:-]+$/), UNIQUE: required(trueFalse), FIELDS: required(fieldsList), HINTS: optional(), COMMENT: optional(), PREVIOUS: optional(), NEXT: optional() },
   TABLES: {},
   FIELDS: {},
   KEYS: {},
@@ -268,7 +269,8 @@ export function xmldbErrors(root: XmlElement): string[] {
       }
     }
     for (const name of Object.keys(element.attributes)) {
-      if (!(name in rules)) {
+      // Namespace declarations and the schema location are XML's own, not XMLDB's.
+      if (!(name in rules) && !/^(xmlns(:|$)|xsi:)/.test(name)) {
         errors.push(`${where}: unknown attribute ${name}`);
       }
     }
