@@ -11,6 +11,7 @@ import PluginTypesTable from '@site/src/components/PluginTypesTable';
 import ProjectsTable from '@site/src/components/ProjectsTable';
 import ReleaseFeedLink from '@site/src/components/ReleaseFeedLink';
 import RequirementsTable from '@site/src/components/RequirementsTable';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import Since from '@site/src/components/Since';
 import SupportCalendar from '@site/src/components/SupportCalendar';
 import TrackerLink from '@site/src/components/TrackerLink';
@@ -28,6 +29,7 @@ export default {
   RequirementsTable,
   Since,
   SupportCalendar,
+  table: ScrollableTable,
   TrackerLink,
   ValidExample,
 };

@@ -9,6 +9,12 @@ const pageTypes = [
   { name: 'home', path: '/' },
   { name: 'doc', path: '/general/development/process' },
   { name: 'versioned doc', path: '/docs/4.1/devupdate' },
+  // API pages: file captions, do/don't pairs, deprecation notes, since markers, data tables.
+  { name: 'API doc', path: '/docs/apis/core/dml' },
+  { name: 'API doc with a deprecation', path: '/docs/apis/core/dml/drivers' },
+  { name: 'API doc with since markers', path: '/docs/apis/core/lock' },
+  { name: 'requirements', path: '/docs/gettingstarted/requirements' },
+  { name: 'generated category index', path: '/docs/category/subsystems' },
   { name: 'tag index', path: '/general/tags' },
   { name: 'tag page', path: '/general/tags/process' },
   { name: 'versions', path: '/versions' },

@@ -118,6 +118,17 @@ test.describe('components of API pages', () => {
     await expect(example.locator('pre')).toContainText('<?php');
   });
 
+  test('a table wider than the column takes keyboard focus to scroll; one that fits does not', async ({ page }) => {
+    await open(page, '/docs/apis/core/dml');
+    const tables = page.locator('main article table');
+    const states = await tables.evaluateAll((elements) => elements.map((table) => ({ overflows: table.scrollWidth > table.clientWidth + 1, tabIndex: table.getAttribute('tabindex') })));
+    expect(states.some((state) => state.overflows)).toBe(true);
+    expect(states.some((state) => !state.overflows)).toBe(true);
+    for (const state of states) {
+      expect(state.tabIndex).toBe(state.overflows ? '0' : null);
+    }
+  });
+
   test('the requirements table is built from the release data', async ({ page }) => {
     await open(page, '/docs/gettingstarted/requirements');
     const table = page.getByRole('region', { name: 'Server requirements by Moodle series' }).locator('table');
