@@ -7,10 +7,13 @@
  * For each page type it loads the page in Chromium several times (cold cache each time) from
  * the gzip-compressing test server and reports the bytes the page needs and the requests it
  * makes, DOMContentLoaded, the load event, the time until React has hydrated the page, and the
- * bytes prefetched for the pages its visible links lead to; then the size of the build on disk.
+ * bytes prefetched for the pages its visible links lead to; then the size of the build on disk,
+ * what the offline precache holds (files, bytes on disk and gzip-compressed), and how long a
+ * first visit with ?offlineMode=true takes until the site is readable offline.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { startStaticServer } from '../tests/e2e/staticServer';
 
@@ -21,6 +24,7 @@ const runs = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 5;
 const pages = [
   { name: 'home', path: '/' },
   { name: 'doc', path: '/general/development/process' },
+  { name: 'API doc', path: '/docs/apis/core/dml' },
   { name: 'versioned doc', path: '/docs/4.1/devupdate' },
   { name: 'tag page', path: '/general/tags/process' },
   { name: 'versions', path: '/versions' },
@@ -95,6 +99,37 @@ function directorySize(dir: string): { bytes: number; files: number } {
   return { bytes, files };
 }
 
+/** The files the service worker precaches, read from the manifest Workbox wrote into sw.js. */
+function precacheFigures(dir: string): { files: number; bytes: number; gzipBytes: number; htmlFiles: number } {
+  const worker = fs.readFileSync(path.join(dir, 'sw.js'), 'utf8');
+  const urls = new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]));
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const url of urls) {
+    const content = fs.readFileSync(path.join(dir, decodeURI(url)));
+    bytes += content.length;
+    gzipBytes += zlib.gzipSync(content).length;
+  }
+  return { files: urls.size, bytes, gzipBytes, htmlFiles: [...urls].filter((url) => url.endsWith('.html')).length };
+}
+
+/** Milliseconds from opening /?offlineMode=true to an activated worker (the site precached). */
+async function offlineReadyMs(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const start = Date.now();
+  await page.goto(`${url}/?offlineMode=true`);
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    while (registration.active?.state !== 'activated') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  const elapsed = Date.now() - start;
+  await context.close();
+  return elapsed;
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error('No production build in build/: run `npm run build` first.');
@@ -129,6 +164,12 @@ async function main(): Promise<void> {
         ].join('  '),
       );
     }
+    const ready = await offlineReadyMs(browser, server.url);
+    const precache = precacheFigures(buildDir);
+    const mb = (value: number) => (value / 1024 / 1024).toFixed(1);
+    console.log(
+      `\nOffline precache: ${precache.files} files (${precache.htmlFiles} pages), ${mb(precache.bytes)} MB on disk, ${mb(precache.gzipBytes)} MB gzip-compressed; ready offline ${(ready / 1000).toFixed(1)} s after the first visit`,
+    );
   } finally {
     await browser.close();
     await server.close();
