@@ -60,11 +60,22 @@ test.describe('search modal', () => {
     await expect(modalInput(page)).toHaveValue('p');
   });
 
-  test('hovering the button loads the search code before the click', async ({ page }) => {
+  test('pages load without the modal code; hovering the button loads it and the index code', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(response.url());
+      }
+    });
+    const holdsModal = async (urls: string[]) => (await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()))).some((code) => code.includes('DocSearch-Modal'));
     await open(page, '/');
+    const atLoad = [...scripts];
+    expect(atLoad.length).toBeGreaterThan(0);
+    expect(await holdsModal(atLoad)).toBe(false);
     const loaded = page.waitForRequest((request) => request.url().endsWith('/pagefind/pagefind.js'));
     await searchButton(page).hover();
     await loaded;
+    await expect.poll(async () => holdsModal(scripts.filter((url) => !atLoad.includes(url)))).toBe(true);
   });
 
   test('results are grouped by section and page, with trails, highlights and keyboard navigation', async ({ page }) => {

@@ -8,8 +8,6 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type React from 'react';
 import { createPortal } from 'react-dom';
 import type { DocSearchHit, DocSearchModal as DocSearchModalType, DocSearchProps } from '@docsearch/react';
-import { DocSearchButton } from '@docsearch/react/button';
-import { useDocSearchKeyboardEvents as untypedKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
 import { useSearchLinkCreator } from '@docusaurus/theme-common';
@@ -19,17 +17,9 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import { missingResultsIssueUrl } from '@site/config/search';
 import { createLocalSearchClient, loadPagefind } from '@site/src/utils/search/pagefindClient';
+import { SearchButton, useSearchKeyboardEvents } from './SearchButton';
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
-
-// The theme declares this entry point without types; this is its signature in @docsearch/react.
-const useDocSearchKeyboardEvents = untypedKeyboardEvents as (options: {
-  isOpen: boolean;
-  onOpen: () => void;
-  onClose: () => void;
-  onInput: (event: KeyboardEvent) => void;
-  searchButtonRef: React.RefObject<HTMLButtonElement | null>;
-}) => void;
 
 /** Loads the modal's code and the index's search code; called on hover, focus and touch. */
 function preloadSearch(baseUrl: string): Promise<void> {
@@ -92,6 +82,9 @@ export default function LocalSearchBar(): ReactNode {
   const transformItems = useCallback((items: DocSearchHit[]) => items.map((item) => ({ ...item, url: processSearchResultUrl(item.url) })), [processSearchResultUrl]);
 
   const preload = useCallback(() => preloadSearch(baseUrl), [baseUrl]);
+  const preloadOnApproach = useCallback(() => {
+    void preload();
+  }, [preload]);
   const openModal = useCallback(() => {
     if (!container) {
       const element = document.createElement('div');
@@ -128,7 +121,7 @@ export default function LocalSearchBar(): ReactNode {
     [closeModal],
   );
 
-  useDocSearchKeyboardEvents({ isOpen, onOpen: openModal, onClose: closeModal, onInput: handleInput, searchButtonRef });
+  useSearchKeyboardEvents({ isOpen, onOpen: openModal, onClose: closeModal, onInput: handleInput, searchButtonRef });
 
   const modalProps: Partial<DocSearchProps> = {
     // Placeholders: the local client replaces Algolia's, so these are never sent anywhere.
@@ -159,7 +152,7 @@ export default function LocalSearchBar(): ReactNode {
 
   return (
     <>
-      <DocSearchButton onTouchStart={preload} onFocus={preload} onMouseOver={preload} onClick={openModal} ref={searchButtonRef} translations={translations.button} />
+      <SearchButton onTouchStart={preloadOnApproach} onFocus={preloadOnApproach} onMouseOver={preloadOnApproach} onClick={openModal} ref={searchButtonRef} translations={translations.button} />
       {isOpen &&
         DocSearchModal &&
         container &&

@@ -1,15 +1,7 @@
 /**
- * Wraps the theme's SearchBar to choose the search backend: Algolia's DocSearch when the site
- * was built with Algolia credentials, the same DocSearch UI on the local index otherwise.
+ * The navbar's search slot. The search bar is chosen when the site is built (see
+ * src/plugins/search-index): Algolia's DocSearch when the build has Algolia credentials, the
+ * same DocSearch UI on the local index otherwise. Choosing at build time keeps the other
+ * mode's code out of every page's bundle.
  */
-import type { ReactNode } from 'react';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import SearchBar from '@theme-original/SearchBar';
-import type { SearchMode } from '@site/config/search';
-import LocalSearchBar from '@site/src/components/LocalSearchBar';
-
-export default function SearchBarWrapper(): ReactNode {
-  const { siteConfig } = useDocusaurusContext();
-  const { mode } = siteConfig.customFields?.search as SearchMode;
-  return mode === 'algolia' ? <SearchBar /> : <LocalSearchBar />;
-}
+export { default } from '@search-mode/SearchBar';
