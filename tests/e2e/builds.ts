@@ -1,8 +1,16 @@
-/** The two builds the offline tests serve: the main one, and the "next deployment". */
+/**
+ * The builds the browser tests serve besides the main one (build/), made by globalSetup.ts:
+ * the "next deployment" for the offline update test, and the site in Algolia search mode.
+ */
 import path from 'node:path';
 
 export const siteDir = path.resolve(__dirname, '../..');
 export const buildDir = path.join(siteDir, 'build');
+
 export const updateBuildDir = path.join(siteDir, '.generated', 'e2e-update-build');
-/** The only difference of the second build: where "Edit this page" points. */
+/** The only difference of the "next deployment": where "Edit this page" points. */
 export const updateEditUrl = 'https://github.com/moodle/devdocs/edit/next-deployment';
+
+export const algoliaBuildDir = path.join(siteDir, '.generated', 'e2e-algolia-build');
+/** Made-up credentials: the tests answer Algolia's requests themselves, nothing reaches Algolia. */
+export const algoliaCredentials = { ALGOLIA_APP_ID: 'E2ETESTAPP', ALGOLIA_API_KEY: 'e2e-search-only-key', ALGOLIA_INDEX_NAME: 'moodle-e2e' };

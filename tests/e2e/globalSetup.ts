@@ -1,29 +1,38 @@
 /**
- * Before the browser tests: a second production build of the same site with one change (the
- * "Edit this page" address), standing in for the next deployment in the offline update test.
- * It is rebuilt only when the main build changed since the last run.
+ * Before the browser tests: the extra production builds of the same site (tests/e2e/builds.ts).
+ * - the "next deployment", with one change (the "Edit this page" address), for the offline
+ *   update test;
+ * - the site in Algolia search mode, for the tests of that mode.
+ * Each is rebuilt only when the main build changed since the last run.
  */
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildDir, siteDir, updateBuildDir, updateEditUrl } from './offlineBuilds';
+import { algoliaBuildDir, algoliaCredentials, buildDir, siteDir, updateBuildDir, updateEditUrl } from './builds';
+
+function buildOnce(outDir: string, description: string, env: Record<string, string>, mainBuildHash: string): void {
+  const stampFile = path.join(outDir, '.made-for');
+  const stamp = crypto.createHash('sha256').update(mainBuildHash).update(JSON.stringify(env)).digest('hex');
+  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) {
+    return;
+  }
+  console.log(`Building ${description} into ${path.relative(siteDir, outDir)}`);
+  execFileSync('npx', ['docusaurus', 'build', '--out-dir', outDir], {
+    cwd: siteDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  fs.writeFileSync(stampFile, stamp);
+}
 
 export default function globalSetup(): void {
   const sw = path.join(buildDir, 'sw.js');
   if (!fs.existsSync(sw)) {
     throw new Error(`${sw} is missing: run "npm run build" before the browser tests`);
   }
-  const stampFile = path.join(updateBuildDir, '.made-for');
-  const stamp = crypto.createHash('sha256').update(fs.readFileSync(sw)).update(updateEditUrl).digest('hex');
-  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) {
-    return;
-  }
-  console.log(`Building the "next deployment" for the offline update test into ${path.relative(siteDir, updateBuildDir)}`);
-  execFileSync('npx', ['docusaurus', 'build', '--out-dir', updateBuildDir], {
-    cwd: siteDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, EDIT_URL: updateEditUrl },
-  });
-  fs.writeFileSync(stampFile, stamp);
+  // The worker lists every file of the build with its hash: it changes whenever the build does.
+  const mainBuildHash = crypto.createHash('sha256').update(fs.readFileSync(sw)).digest('hex');
+  buildOnce(updateBuildDir, 'the "next deployment" for the offline update test', { EDIT_URL: updateEditUrl }, mainBuildHash);
+  buildOnce(algoliaBuildDir, 'the site in Algolia search mode', algoliaCredentials, mainBuildHash);
 }

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
-import { buildDir, updateBuildDir, updateEditUrl } from './offlineBuilds';
+import { buildDir, updateBuildDir, updateEditUrl } from './builds';
 import { startStaticServer, type RunningServer } from './staticServer';
 
 /** Precaching the whole site takes a while on a slow machine. */

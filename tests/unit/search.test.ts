@@ -3,13 +3,21 @@ import * as cheerio from 'cheerio';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '@docusaurus/types';
 import { algoliaThemeConfig, localSearchCredentials, searchMode } from '../../config/search';
+import { searchBarFile } from '../../src/plugins/search-index';
 import { isIndexedRoute, prepareForIndex, routeOfFile } from '../../src/plugins/search-index/utils';
+import { algoliaBackend } from '../../src/utils/search/backend';
 import { escapeHtml, highlight, queryTerms, sanitizeHighlight, trail } from '../../src/utils/search/hits';
 import { facetFiltersToPagefind, hitsOf, type PagefindData } from '../../src/utils/search/pagefindClient';
 import { searchSection, searchSectionFilter } from '../../src/utils/search/sections';
 
+const algoliaSearch = vi.hoisted(() => vi.fn());
+vi.mock('algoliasearch/lite', () => ({
+  liteClient: (appId: string, apiKey: string) => ({ search: (request: unknown): unknown => algoliaSearch(appId, apiKey, request) as unknown }),
+}));
+
 afterEach(() => {
   vi.unstubAllEnvs();
+  algoliaSearch.mockReset();
 });
 
 describe('search mode', () => {
@@ -49,6 +57,38 @@ describe('search mode', () => {
     expect(algolia.customFields?.search).toEqual({ mode: 'algolia' });
     expect(indexOption(algolia)).toBe(false);
     expect((algolia.themeConfig as { algolia: { appId: string } }).algolia.appId).toBe('APP');
+  });
+});
+
+describe('search bar and search page per mode', () => {
+  const aliases = { '@theme-original/SearchBar': '/theme/lib/theme/SearchBar/index.js', '@site': '/site' };
+
+  it('bundles the local search bar in local mode and the theme\'s own in Algolia mode', () => {
+    expect(searchBarFile(true, '/site', aliases)).toBe('/site/src/components/LocalSearchBar/index.tsx');
+    expect(searchBarFile(false, '/site', aliases)).toBe('/theme/lib/theme/SearchBar/index.js');
+  });
+
+  it('fails the build when Algolia mode cannot find the theme\'s search bar', () => {
+    expect(() => searchBarFile(false, '/site', { '@site': '/site' })).toThrow(/@theme-original\/SearchBar/);
+    expect(() => searchBarFile(false, '/site', undefined)).toThrow(/Algolia mode has no search bar/);
+  });
+
+  it('queries Algolia on the search page with the configured credentials and the contextual filters', async () => {
+    algoliaSearch.mockResolvedValue({ results: [{ hits: [], nbHits: 12, nbPages: 2 }] });
+    const backend = algoliaBackend({ appId: 'APP', apiKey: 'key', indexName: 'moodle' });
+    const result = await backend({ query: 'get_record', tags: ['default', 'docs-default-current'], language: 'en-AU', section: 'Developer docs', page: 1, hitsPerPage: 10 });
+    expect(result).toEqual({ hits: [], nbHits: 12, nbPages: 2 });
+    expect(algoliaSearch).toHaveBeenCalledWith('APP', 'key', {
+      requests: [
+        expect.objectContaining({
+          indexName: 'moodle',
+          query: 'get_record',
+          page: 1,
+          hitsPerPage: 10,
+          facetFilters: ['language:en-AU', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'], 'hierarchy.lvl0:Developer docs'],
+        }),
+      ],
+    });
   });
 });
 

@@ -14,7 +14,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import type { SearchMode } from '@site/config/search';
-import { algoliaBackend, localBackend, type SearchBackend } from '@site/src/utils/search/backend';
+import { algoliaBackend, localBackend, type AlgoliaCredentials, type SearchBackend } from '@site/src/utils/search/backend';
 import { escapeHtml, trail, type DocSearchHit } from '@site/src/utils/search/hits';
 import { searchableSections } from '@site/src/utils/search/sections';
 import styles from './styles.module.css';
@@ -34,10 +34,12 @@ interface Results {
 
 function useBackend(): SearchBackend {
   const { siteConfig } = useDocusaurusContext();
-  const mode = siteConfig.customFields?.search as SearchMode;
+  const { mode } = siteConfig.customFields?.search as SearchMode;
+  // In Algolia mode the theme's configuration holds the real credentials (config/search.ts).
+  const { algolia } = siteConfig.themeConfig as { algolia: AlgoliaCredentials };
   return useMemo(
-    () => (mode.mode === 'algolia' ? algoliaBackend(mode) : localBackend(siteConfig.baseUrl, typeof window === 'undefined' ? 'http://localhost' : window.location.origin)),
-    [mode, siteConfig.baseUrl],
+    () => (mode === 'algolia' ? algoliaBackend(algolia) : localBackend(siteConfig.baseUrl, typeof window === 'undefined' ? 'http://localhost' : window.location.origin)),
+    [mode, algolia, siteConfig.baseUrl],
   );
 }
 

@@ -2,8 +2,6 @@
  * The /search page's view of a search backend: the local index or Algolia, chosen by the
  * build's search mode. Both answer with DocSearch hits (absolute URLs, escaped highlights).
  */
-import { liteClient } from 'algoliasearch/lite';
-import type { SearchMode } from '@site/config/search';
 import type { DocSearchHit } from './hits';
 import { searchIndex } from './pagefindClient';
 
@@ -40,13 +38,22 @@ export function localBackend(baseUrl: string, origin: string): SearchBackend {
   };
 }
 
-export function algoliaBackend(mode: Extract<SearchMode, { mode: 'algolia' }>): SearchBackend {
-  const client = liteClient(mode.appId, mode.apiKey);
+/** Algolia's credentials, as the theme's configuration (themeConfig.algolia) holds them. */
+export interface AlgoliaCredentials {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+}
+
+/** Queries Algolia. Its client is fetched with the first query, so pages in local mode never load it. */
+export function algoliaBackend({ appId, apiKey, indexName }: AlgoliaCredentials): SearchBackend {
+  let client: Promise<ReturnType<typeof import('algoliasearch/lite').liteClient>> | undefined;
   return async ({ query, tags, language, section, page, hitsPerPage }) => {
-    const { results } = await client.search<DocSearchHit>({
+    client ??= import('algoliasearch/lite').then(({ liteClient }) => liteClient(appId, apiKey));
+    const { results } = await (await client).search<DocSearchHit>({
       requests: [
         {
-          indexName: mode.indexName,
+          indexName,
           query,
           page,
           hitsPerPage,
