@@ -13,6 +13,7 @@ import {
   type Series,
 } from '../../utils/moodleReleases';
 import { isSeriesRelease, releaseDocId, releaseRoute, seriesDocId, seriesRoute } from '../../utils/releaseRoutes';
+import { trackerUrl } from '../../utils/tracker';
 import { count, escapeText, frontMatter, link, listText, sectionsMarkdown, table } from './markdown';
 
 export interface GeneratedPage {
@@ -141,7 +142,7 @@ function databaseNote(database: NonNullable<Requirements['databases']>[number]):
     notes.push(escapeText(`${database.minimumVersionLatinLanguagesOnly} is enough for sites in Latin-script languages only`));
   }
   if (database.notYetSupported) {
-    const issue = database.notYetSupportedIssue ? ` (${link(database.notYetSupportedIssue, `https://tracker.moodle.org/browse/${database.notYetSupportedIssue}`)})` : '';
+    const issue = database.notYetSupportedIssue ? ` (${link(database.notYetSupportedIssue, trackerUrl(database.notYetSupportedIssue))})` : '';
     notes.push(`${escapeText(`${database.notYetSupported} not yet supported`)}${issue}`);
   }
   for (const [version, moodle] of Object.entries(database.recommendedFromMoodle ?? {})) {
