@@ -16,6 +16,7 @@ import Translate from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import { missingResultsIssueUrl } from '@site/config/search';
+import SearchHitLink from '@site/src/components/SearchHitLink';
 import { createLocalSearchClient, loadPagefind } from '@site/src/utils/search/pagefindClient';
 import { SearchButton, useSearchKeyboardEvents } from './SearchButton';
 
@@ -40,7 +41,7 @@ interface HitProps {
 }
 
 function Hit({ hit, children }: HitProps): React.JSX.Element {
-  return <Link to={hit.url}>{children}</Link>;
+  return <SearchHitLink to={hit.url}>{children}</SearchHitLink>;
 }
 
 function ResultsFooter({ state, onClose }: { state: { query: string; context: { nbHits?: number } }; onClose: () => void }): ReactNode {

@@ -6,7 +6,6 @@
  * on scroll or with a button.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import Link from '@docusaurus/Link';
 import { useVersions, useDocsPreferredVersion } from '@docusaurus/plugin-content-docs/client';
 import { PageMetadata, useSearchQueryString } from '@docusaurus/theme-common';
 import { useSearchResultUrlProcessor } from '@docusaurus/theme-search-algolia/client';
@@ -14,6 +13,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import type { SearchMode } from '@site/config/search';
+import SearchHitLink from '@site/src/components/SearchHitLink';
 import { algoliaBackend, localBackend, type AlgoliaCredentials, type SearchBackend } from '@site/src/utils/search/backend';
 import { escapeHtml, trail, type DocSearchHit } from '@site/src/utils/search/hits';
 import { searchableSections } from '@site/src/utils/search/sections';
@@ -56,7 +56,7 @@ function Result({ hit, processUrl }: { hit: DocSearchHit; processUrl: (url: stri
   return (
     <li className={styles.result}>
       <Heading as="h2" className={styles.resultTitle}>
-        <Link to={processUrl(hit.url)}>{title}</Link>
+        <SearchHitLink to={processUrl(hit.url)}>{title}</SearchHitLink>
       </Heading>
       {path && <p className={styles.trail}>{path}</p>}
       {/* Snippets are escaped text with <mark> tags only (see src/utils/search/hits.ts). */}
