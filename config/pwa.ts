@@ -9,7 +9,7 @@ import { iconPath } from '../src/plugins/offline/icons';
 import { themeColor } from '../src/plugins/offline/manifest';
 import { swCustomOutput } from '../src/plugins/offline/index';
 import { offlineSearchIndexFiles } from '../src/plugins/search-index/offline';
-import { searchIndexFolder } from '../src/plugins/search-index/indexer';
+import { searchIndexFolder } from '../src/plugins/search-index/utils';
 
 const siteDir = path.resolve(__dirname, '..');
 
@@ -30,7 +30,7 @@ interface ManifestEntry {
 
 /**
  * Replaces whatever part of the search index the plugin's file patterns caught (they run while
- * the index may still be written, and miss its fragment files) with the index's own list.
+ * the index may still be written) with the index's own list.
  */
 export async function withSearchIndex(entries: ManifestEntry[], indexFiles: Promise<ManifestEntry[]>): Promise<{ manifest: ManifestEntry[]; warnings: string[] }> {
   let timer: NodeJS.Timeout | undefined;
@@ -52,9 +52,9 @@ export async function withSearchIndex(entries: ManifestEntry[], indexFiles: Prom
 export function pwaOptions({ baseUrl }: { baseUrl: string }): Options {
   const injectManifestConfig = {
     // Pages and everything they load are precached by the plugin's own patterns (HTML, JS,
-    // CSS, JSON, images, fonts). Left out: the source of this worker and the search UI files
-    // that no page loads.
-    globIgnores: ['sw.js', `${searchIndexFolder}/pagefind-ui.*`, `${searchIndexFolder}/pagefind-modular-ui.*`, `${searchIndexFolder}/pagefind-component-ui.*`, `${searchIndexFolder}/pagefind-highlight.*`],
+    // CSS, JSON, images, fonts). Left out: the source of this worker. The search index comes
+    // from its own list (withSearchIndex).
+    globIgnores: ['sw.js'],
     // The largest bundles (the diagram renderer) are above Workbox's 2 MiB default; a skipped
     // file would be a page that breaks offline.
     maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,

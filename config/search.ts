@@ -1,8 +1,8 @@
 /**
  * Search: local by default, Algolia when credentials are configured.
  *
- * - Local: a Pagefind index built with the site (src/plugins/search-index) and queried in the
- *   browser; nothing leaves the site. The DocSearch modal and the /search page read it through
+ * - Local: an index built with the site (src/plugins/search-index) and queried in the
+ *   browser (src/utils/search/engine.ts); nothing leaves the site. The DocSearch modal and the /search page read it through
  *   an Algolia-shaped client (src/utils/search/).
  * - Algolia: ALGOLIA_APP_ID, ALGOLIA_API_KEY and ALGOLIA_INDEX_NAME set at build time. The same
  *   modal and page query Algolia, with the contextual facet filters and the preconnect.

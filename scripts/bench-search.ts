@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { searchIndexFolder } from '../src/plugins/search-index/utils';
 import { relevanceEntries } from '../tests/support/searchRelevance';
 import { startStaticServer } from '../tests/e2e/staticServer';
 
@@ -79,7 +80,6 @@ async function coldRun(browser: Browser, url: string, query: string): Promise<{ 
   let counting = false;
   let indexBytes = 0;
   let modalBytes = 0;
-  // Context-level events include the requests Pagefind makes from its web worker.
   const pending: Promise<void>[] = [];
   context.on('requestfinished', (request) => {
     if (!counting) {
@@ -88,7 +88,7 @@ async function coldRun(browser: Browser, url: string, query: string): Promise<{ 
     pending.push(
       request.sizes().then((sizes) => {
         const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
-        if (request.url().includes('/pagefind/')) {
+        if (request.url().includes('/search-index/')) {
           indexBytes += bytes;
         } else {
           modalBytes += bytes;
@@ -110,7 +110,7 @@ async function coldRun(browser: Browser, url: string, query: string): Promise<{ 
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(buildDir, 'pagefind', 'pagefind.js'))) {
+  if (!fs.existsSync(path.join(buildDir, searchIndexFolder, 'meta.json'))) {
     throw new Error('No search index in build/: run `npm run build` first.');
   }
   const queries = relevanceEntries().map((entry) => entry.query);
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     console.log(`Warm, keystroke to results:                        p50 ${percentile(warm, 50).toFixed(1)} ms, p95 ${percentile(warm, 95).toFixed(1)} ms (${mark(percentile(warm, 95), targets.warmP95Ms)})`);
     console.log(`Index bytes for a first query:                     p50 ${percentile(indexKB, 50).toFixed(0)} KB, max ${Math.max(...indexKB).toFixed(0)} KB (${mark(Math.max(...indexKB), targets.firstQueryKB)})`);
     console.log(`Modal code and styles fetched on first open:       p50 ${percentile(modalKB, 50).toFixed(0)} KB`);
-    console.log(`Index on disk: ${(directoryBytes(path.join(buildDir, 'pagefind')) / 1024).toFixed(0)} KB in build/pagefind/`);
+    console.log(`Index on disk: ${(directoryBytes(path.join(buildDir, searchIndexFolder)) / 1024).toFixed(0)} KB in build/${searchIndexFolder}/ (${fs.readdirSync(path.join(buildDir, searchIndexFolder), { recursive: true }).length} entries)`);
   } finally {
     await browser.close();
     await server.close();

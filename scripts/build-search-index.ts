@@ -6,16 +6,18 @@
  */
 import path from 'node:path';
 import { buildSearchIndex } from '../src/plugins/search-index/indexer';
+import { searchIndexFolder } from '../src/plugins/search-index/utils';
 
 const outDir = path.resolve(process.argv[2] ?? 'build');
 const baseUrl = process.argv[3] ?? '/';
 
-buildSearchIndex({ outDir, baseUrl }).then(
-  ({ pages, files, bytes }) => {
-    console.log(`[search-index] Indexed ${pages} pages: ${files} index files, ${(bytes / 1024).toFixed(0)} KB in ${path.relative(process.cwd(), path.join(outDir, 'pagefind'))}/`);
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+try {
+  const started = Date.now();
+  const { pages, sections, files, bytes } = buildSearchIndex({ outDir, baseUrl });
+  console.log(
+    `[search-index] Indexed ${pages} pages (${sections} sections) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${files} files, ${(bytes / 1024).toFixed(0)} KB in ${path.relative(process.cwd(), path.join(outDir, searchIndexFolder))}/`,
+  );
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}

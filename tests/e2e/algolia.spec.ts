@@ -77,7 +77,7 @@ test('the modal queries Algolia with the contextual filters and shows its hits, 
   const seen = await standInForAlgolia(page, server.url);
   const localIndex: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/pagefind/')) {
+    if (request.url().includes('/search-index/')) {
       localIndex.push(request.url());
     }
   });

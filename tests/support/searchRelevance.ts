@@ -1,12 +1,13 @@
 /**
  * The search relevance set (tests/fixtures/search-relevance.json) and how to run it: each query
- * is searched in the browser on the built index, from the docs version its entry names, and
- * the rank of the first expected page among the results is recorded.
+ * is searched on the built index, with the search code the browser runs, from the docs version
+ * its entry names, and the rank of the first expected page among the results is recorded.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { pagefindRanking } from '../../src/utils/search/pagefindClient';
+import { searchIndexFolder } from '../../src/plugins/search-index/utils';
+import type { IndexMeta } from '../../src/utils/search/engine';
+import { LocalIndex } from '../../src/utils/search/localClient';
 
 export interface RelevanceEntry {
   query: string;
@@ -32,29 +33,20 @@ function isBuilt(route: string, buildDir: string): boolean {
   return fs.existsSync(path.join(buildDir, route === '/' ? 'index.html' : `${route}.html`));
 }
 
-/** Runs every entry on a page of the served build (any page: the index is loaded by URL). */
-export async function runRelevance(page: Page, buildDir: string, entries = relevanceEntries()): Promise<RelevanceResult[]> {
-  const ranked = await page.evaluate(async ({ queries, ranking }) => {
-    const indexUrl = '/pagefind/pagefind.js';
-    const pagefind = (await import(indexUrl)) as {
-      options(options: object): Promise<void>;
-      search(query: string, options: object): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
-    };
-    await pagefind.options({ baseUrl: '/', ranking });
-    const out: string[][] = [];
-    for (const entry of queries) {
-      const tags = ['default', `docs-default-${entry.context ?? 'current'}`, 'docs-general-current'];
-      const search = await pagefind.search(entry.query, { filters: { language: 'en-AU', docusaurus_tag: { any: tags } } });
-      const top = await Promise.all(search.results.slice(0, 10).map((result) => result.data()));
-      out.push(top.map((data) => data.url));
-    }
-    return out;
-  }, { queries: entries, ranking: pagefindRanking });
-  return entries.map((entry, index) => {
-    const top = ranked[index];
+/** Runs every entry on the index of a build, with the code the browser runs. */
+export async function runRelevance(buildDir: string, entries = relevanceEntries()): Promise<RelevanceResult[]> {
+  const folder = path.join(buildDir, searchIndexFolder);
+  const read = (file: string) => Promise.resolve(JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as unknown);
+  const index = new LocalIndex((await read('meta.json')) as IndexMeta, read);
+  const results: RelevanceResult[] = [];
+  for (const entry of entries) {
+    const tags = ['default', `docs-default-${entry.context ?? 'current'}`, 'docs-general-current'];
+    const ranked = await index.rank(entry.query, { language: 'en-AU', docusaurus_tag: { any: tags } });
+    const top = await Promise.all(ranked.slice(0, 10).map(async (result) => (await index.page(result.page)).url));
     const position = top.findIndex((url) => entry.expected.includes(url));
-    return { ...entry, top: top.slice(0, 3), rank: position < 0 ? null : position + 1, applicable: entry.expected.some((route) => isBuilt(route, buildDir)) };
-  });
+    results.push({ ...entry, top: top.slice(0, 3), rank: position < 0 ? null : position + 1, applicable: entry.expected.some((route) => isBuilt(route, buildDir)) });
+  }
+  return results;
 }
 
 /** Share of applicable queries whose expected page ranks within the first `k`. */

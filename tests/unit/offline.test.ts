@@ -36,25 +36,24 @@ describe('precache list', () => {
   const entry = (url: string) => ({ url, revision: 'r', size: 1 });
 
   it('takes the search index from the index, not from the file patterns', async () => {
-    const globbed = [entry('index.html'), entry('pagefind/pagefind.js'), entry('pagefind/pagefind-entry.json'), entry('assets/js/main.js')];
-    const index = [entry('pagefind/pagefind.js'), entry('pagefind/pagefind-entry.json'), entry('pagefind/fragment/en-au_1.pf_fragment')];
+    const globbed = [entry('index.html'), entry('search-index/meta.json'), entry('search-index/t/0a.json'), entry('assets/js/main.js')];
+    const index = [entry('search-index/meta.json'), entry('search-index/p/1b.json'), entry('search-index/t/0a.json')];
     const { manifest } = await withSearchIndex(globbed, Promise.resolve(index));
-    expect(manifest.map((item) => item.url)).toEqual(['index.html', 'assets/js/main.js', 'pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/fragment/en-au_1.pf_fragment']);
+    expect(manifest.map((item) => item.url)).toEqual(['index.html', 'assets/js/main.js', 'search-index/meta.json', 'search-index/p/1b.json', 'search-index/t/0a.json']);
   });
 
   it('fails the build when the index could not be written', async () => {
-    await expect(withSearchIndex([], Promise.reject(new Error('Pagefind could not produce the index')))).rejects.toThrow('Pagefind could not produce the index');
+    await expect(withSearchIndex([], Promise.reject(new Error('search-index: no pages to index')))).rejects.toThrow('search-index: no pages to index');
   });
 
-  it('lists every index file with a content revision, except the index no page loads', () => {
+  it('lists every index file with a content revision', () => {
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-'));
-    fs.mkdirSync(path.join(outDir, 'pagefind/fragment'), { recursive: true });
-    fs.writeFileSync(path.join(outDir, 'pagefind/pagefind-entry.json'), '{"version":"1"}');
-    fs.writeFileSync(path.join(outDir, 'pagefind/fragment/en-au_1.pf_fragment'), 'a');
-    fs.writeFileSync(path.join(outDir, 'pagefind/wasm.unknown.pagefind'), 'b');
+    fs.mkdirSync(path.join(outDir, 'search-index/t'), { recursive: true });
+    fs.writeFileSync(path.join(outDir, 'search-index/meta.json'), '{"version":1}');
+    fs.writeFileSync(path.join(outDir, 'search-index/t/0a.json'), '{}');
     const files = listSearchIndexFiles(outDir);
-    expect(files.map((file) => file.url)).toEqual(['pagefind/fragment/en-au_1.pf_fragment', 'pagefind/pagefind-entry.json']);
-    expect(files[1]).toMatchObject({ size: 15, revision: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown });
+    expect(files.map((file) => file.url)).toEqual(['search-index/meta.json', 'search-index/t/0a.json']);
+    expect(files[0]).toMatchObject({ size: 13, revision: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown });
     fs.rmSync(outDir, { recursive: true });
   });
 });

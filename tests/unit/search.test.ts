@@ -1,13 +1,14 @@
-/** The search pieces that need no browser: the mode switch, indexing markup, filters and hits. */
-import * as cheerio from 'cheerio';
+/** The search pieces that need no browser: the mode switch, reading pages, the index and its queries, hits. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '@docusaurus/types';
 import { algoliaThemeConfig, localSearchCredentials, searchMode } from '../../config/search';
 import { searchBarFile } from '../../src/plugins/search-index';
-import { isIndexedRoute, prepareForIndex, routeOfFile } from '../../src/plugins/search-index/utils';
+import { buildIndexFiles } from '../../src/plugins/search-index/indexer';
+import { extractPage, isIndexedRoute, releaseItemWeight, routeOfFile, type IndexedPage } from '../../src/plugins/search-index/utils';
 import { algoliaBackend } from '../../src/utils/search/backend';
-import { escapeHtml, highlight, queryTerms, sanitizeHighlight, trail } from '../../src/utils/search/hits';
-import { facetFiltersToPagefind, hitsOf, type PagefindData } from '../../src/utils/search/pagefindClient';
+import { completes, completionWeight, maxQueryTerms, queryTermsOf, shardOf, shardsForTerm, termsOfWord, wordsOf, type IndexMeta } from '../../src/utils/search/engine';
+import { escapeHtml, trail } from '../../src/utils/search/hits';
+import { facetFiltersToIndex, hitsOf, loadIndex, LocalIndex, markMatches, RetryError, type IndexFilters } from '../../src/utils/search/localClient';
 import { searchSection, searchSectionFilter } from '../../src/utils/search/sections';
 
 const algoliaSearch = vi.hoisted(() => vi.fn());
@@ -107,37 +108,40 @@ describe('sections', () => {
   });
 });
 
-describe('preparing built pages for the index', () => {
-  const docPage = `<html lang="en-AU"><head><meta name="docsearch:language" content="en-AU"><meta name="docsearch:version" content="4.1"><meta name="docsearch:docusaurus_tag" content="docs-default-4.1"></head>
+describe('reading built pages for the index', () => {
+  const docPage = `<html lang="en-AU"><head><title>Title | Moodle Developer Resources</title><meta name="docsearch:language" content="en-AU"><meta name="docsearch:version" content="4.1"><meta name="docsearch:docusaurus_tag" content="docs-default-4.1"></head>
 <body><nav class="navbar">Guides Community</nav><main><article><nav class="theme-doc-breadcrumbs">Home</nav>
-<div class="theme-doc-markdown markdown"><h1>Title</h1><h2 id="a">Part<a class="hash-link" href="#a">#</a></h2><p>Body text</p>
-<div class="theme-code-block"><button>Copy</button><pre>code()</pre></div></div><footer class="theme-doc-footer">Edit this page</footer></article></main><footer class="footer">Footer words</footer></body></html>`;
+<div class="theme-doc-markdown markdown"><header><h1>Title</h1></header><p>Intro <em>frankenstyle</em> text</p><h2 id="a">Part<a class="hash-link" href="#a">#</a></h2><p>Body text</p><p>next</p>
+<div class="theme-code-block"><button>Copy</button><pre>code()</pre></div><h3 id="b">Deeper</h3><p>Deep text</p><h4 id="c">Small heading</h4><p>more</p></div><footer class="theme-doc-footer">Edit this page</footer></article></main><footer class="footer">Footer words</footer></body></html>`;
 
-  it('indexes the doc content only, with its filters and section outside it', () => {
-    const $ = cheerio.load(prepareForIndex(docPage, '/docs/4.1/devupdate') ?? '');
-    const body = $('[data-pagefind-body]');
-    expect(body).toHaveLength(1);
-    expect(body.hasClass('theme-doc-markdown')).toBe(true);
-    expect(body.find('.hash-link').attr('data-pagefind-ignore')).toBe('all');
-    expect(body.find('.theme-code-block button').attr('data-pagefind-ignore')).toBe('all');
-    const value = (attribute: string, name: string) => $(`[${attribute}="${name}"]`).text();
-    expect(value('data-pagefind-filter', 'docusaurus_tag')).toBe('docs-default-4.1');
-    expect(value('data-pagefind-filter', 'language')).toBe('en-AU');
-    expect(value('data-pagefind-filter', 'version')).toBe('4.1');
-    expect(value('data-pagefind-filter', 'section')).toBe('Developer docs');
-    expect(value('data-pagefind-meta', 'section')).toBe('Developer docs 4.1');
-    expect($('[data-pagefind-filter]').closest('[data-pagefind-body]')).toHaveLength(0);
+  it('reads the doc content only, split at its h2 and h3 headings, with its filters and section', () => {
+    const page = extractPage(docPage, '/docs/4.1/devupdate');
+    expect(page).toMatchObject({
+      title: 'Title',
+      section: 'Developer docs 4.1',
+      filters: { docusaurus_tag: 'docs-default-4.1', language: 'en-AU', section: 'Developer docs', version: '4.1' },
+      textWeight: 1,
+    });
+    expect(page?.sections).toEqual([
+      { anchor: '', level: 1, heading: 'Title', parent: -1, text: 'Intro frankenstyle text', emphasis: 'frankenstyle' },
+      { anchor: 'a', level: 2, heading: 'Part', parent: -1, text: 'Body text next code()', emphasis: '' },
+      { anchor: 'b', level: 3, heading: 'Deeper', parent: 1, text: 'Deep text Small heading more', emphasis: '' },
+    ]);
   });
 
-  it('indexes the main content of a page without docs markup, tagged as a plain page', () => {
-    const $ = cheerio.load(prepareForIndex('<html lang="en-AU"><body><nav>x</nav><main><h1>Versions</h1></main></body></html>', '/versions') ?? '');
-    expect($('main').attr('data-pagefind-body')).toBe('');
-    expect($('[data-pagefind-filter="docusaurus_tag"]').text()).toBe('default');
+  it('reads the main content of a page without docs markup, titled from the page title, as a plain page', () => {
+    const page = extractPage('<html lang="en-AU"><head><title>All versions | Moodle Developer Resources</title></head><body><nav>x</nav><main><p>Every version</p></main></body></html>', '/versions');
+    expect(page).toMatchObject({ title: 'All versions', filters: { docusaurus_tag: 'default', section: 'Moodle Developer Resources' } });
+    expect(page?.sections[0].text).toBe('Every version');
+  });
+
+  it('weighs the text of release pages less than their titles', () => {
+    expect(extractPage(docPage, '/general/releases/4.1/4.1.2')?.textWeight).toBe(releaseItemWeight);
   });
 
   it.each(['/docs/tags', '/docs/tags/api', '/general/tags/testing', '/search', '/404'])('leaves %s out', (route) => {
     expect(isIndexedRoute(route)).toBe(false);
-    expect(prepareForIndex(docPage, route)).toBeNull();
+    expect(extractPage(docPage, route)).toBeNull();
   });
 
   it('maps built files to routes', () => {
@@ -148,59 +152,189 @@ describe('preparing built pages for the index', () => {
   });
 });
 
-describe('facet filters', () => {
-  it('turns contextual Algolia filters into Pagefind filters', () => {
-    expect(facetFiltersToPagefind(['language:en-AU', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-4.1', 'docusaurus_tag:docs-general-current']])).toEqual({
-      language: 'en-AU',
-      docusaurus_tag: { any: ['default', 'docs-default-4.1', 'docs-general-current'] },
-    });
-    expect(facetFiltersToPagefind('language:en-AU')).toEqual({ language: 'en-AU' });
-    expect(facetFiltersToPagefind(undefined)).toEqual({});
+describe('words', () => {
+  it.each([
+    ['Tasks', ['task']],
+    ['capabilities', ['capabl']],
+    ['get_record', ['get_record']],
+    ['$DB', ['$db', 'db']],
+    ['install.xml', ['install.xml', 'instal', 'xml']],
+    ['3.9.18', ['3.9.18', '3', '9', '18']],
+    ['MSA-22-0028', ['msa-22-0028', 'msa', '22', '0028']],
+    ['core\\task\\manager', ['core\\task\\manager', 'core', 'task', 'manag']],
+  ])('%s is indexed as %j', (word, terms) => {
+    expect(termsOfWord(word)).toEqual(terms);
+  });
+
+  it('splits text at everything but word characters', () => {
+    expect(wordsOf('$plugin->requires = 2024; <b>x</b>').map(({ word }) => word)).toEqual(['$plugin', 'requires', '2024', 'b', 'x', 'b']);
+  });
+
+  it('reads a query as its words, once each, the last one as typed so far', () => {
+    expect(queryTermsOf('Scheduled tasks sched')).toEqual([
+      { term: 'schedul', typed: 'scheduled', prefix: false },
+      { term: 'task', typed: 'tasks', prefix: false },
+      { term: 'sched', typed: 'sched', prefix: true },
+    ]);
+    expect(queryTermsOf('a b a')).toEqual([
+      { term: 'a', typed: 'a', prefix: false },
+      { term: 'b', typed: 'b', prefix: false },
+    ]);
+    expect(queryTermsOf('*?[(\\ <img src=x onerror=alert(1)>')).toHaveLength(6);
+    expect(queryTermsOf(`${'word '.repeat(2000)}${Array.from({ length: 20 }, (_, index) => `w${index}`).join(' ')}`)).toHaveLength(maxQueryTerms);
+    expect(queryTermsOf('🙂 ')).toEqual([]);
+  });
+
+  it('completes the word being typed, and its stem, but not a shorter word', () => {
+    expect(completes('sched', 'schedul')).toBe(true);
+    expect(completes('schedule', 'schedul')).toBe(true);
+    expect(completes('scheduled', 'sc')).toBe(false);
+    expect(completes('get_record', 'get')).toBe(false);
+    expect(completionWeight('sched', 'schedul')).toBeLessThan(1);
+    expect(completionWeight('schedule', 'schedul')).toBe(1);
+  });
+
+  it('finds the shards a term is in', () => {
+    const firsts = ['', 'f', 'm', 's'];
+    expect(shardOf(firsts, 'apple')).toBe(0);
+    expect(shardOf(firsts, 'm')).toBe(2);
+    expect(shardOf(firsts, 'zebra')).toBe(3);
+    expect(shardsForTerm(firsts, { term: 'ma', typed: 'ma', prefix: false })).toEqual([2]);
+    expect(shardsForTerm(['', 'ga', 'gz'], { term: 'g', typed: 'g', prefix: true })).toEqual([0, 1, 2]);
   });
 });
 
-describe('hits', () => {
-  const data: PagefindData = {
-    url: '/docs/dml',
-    excerpt: 'Use <mark>get_record</mark>',
-    meta: { title: 'Data <manipulation> API', section: 'Developer docs' },
-    anchors: [
-      { element: 'h1', id: 'top', text: 'Data <manipulation> API', location: 0 },
-      { element: 'h2', id: 'reading', text: 'Reading records', location: 10 },
-      { element: 'h3', id: 'one', text: 'One record', location: 20 },
-    ],
-    sub_results: [
-      { title: 'One record', url: '/docs/dml#one', excerpt: 'call <mark>get_record</mark> &lt;b&gt; <script>x</script>', locations: [21, 22], anchor: { element: 'h3', id: 'one', text: 'One record', location: 20 } },
-      { title: 'Reading records', url: '/docs/dml#reading', excerpt: '<mark>record</mark> list', locations: [11], anchor: { element: 'h2', id: 'reading', text: 'Reading records', location: 10 } },
-    ],
+describe('the local index', () => {
+  const section = (anchor: string, level: 1 | 2 | 3, heading: string, text: string, parent = -1) => ({ anchor, level, heading, parent, text, emphasis: '' });
+  const page = (route: string, title: string, tag: string, sections: ReturnType<typeof section>[], textWeight = 1): IndexedPage => ({
+    route,
+    title,
+    section: searchSection(route),
+    filters: { docusaurus_tag: tag, language: 'en-AU', section: searchSectionFilter(route), version: '' },
+    textWeight,
+    sections: [section('', 1, title, ''), ...sections],
+  });
+  const pages: IndexedPage[] = [
+    page('/docs/apis/core/dml', 'Data manipulation API', 'docs-default-current', [
+      section('reading', 2, 'Reading records', 'Use get_record on the <script>alert(1)</script> table, and get_records for many rows.'),
+      section('one', 3, 'get_record', 'get_record returns one record or false.', 1),
+    ]),
+    page('/docs/4.1/apis/core/dml', 'Data manipulation API', 'docs-default-4.1', [section('reading', 2, 'Reading records', 'Use get_record in 4.1.')]),
+    page('/docs/apis/subsystems/task', 'Task API', 'docs-default-current', [section('scheduled', 2, 'Scheduled tasks', 'A scheduled task runs on a schedule.')]),
+    page('/general/releases/4.1/4.1.2', 'Moodle 4.1.2', 'docs-general-current', [section('fixes', 2, 'Fixes', 'get_record scheduled task fixes')], 0.5),
+    page('/general/community', 'Community', 'docs-general-current', [section('talk', 2, 'Talk', 'A record of talk.')]),
+  ];
+  const files = buildIndexFiles(pages, '/');
+  const loads: string[] = [];
+  const read = (file: string) => {
+    loads.push(file);
+    const content = files.get(file);
+    return content === undefined ? Promise.reject(new Error(`no ${file}`)) : Promise.resolve(JSON.parse(content) as unknown);
   };
-  const hits = hitsOf(data, 'record', 'https://site.example');
+  const index = new LocalIndex(JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta, read);
+  const current = { language: 'en-AU', docusaurus_tag: { any: ['default', 'docs-default-current', 'docs-general-current'] } };
+  const urls = async (query: string, filters: IndexFilters = current) => Promise.all((await index.rank(query, filters)).map(async (result) => (await index.page(result.page)).url));
 
-  it('gives each matching section the heading trail of the page', () => {
-    const deep = hits.find((hit) => hit.anchor === 'one');
-    expect(deep?.type).toBe('lvl3');
-    expect(deep?.hierarchy).toMatchObject({ lvl0: 'Developer docs', lvl1: 'Data <manipulation> API', lvl2: 'Reading records', lvl3: 'One record' });
-    expect(deep?.url).toBe('https://site.example/docs/dml#one');
-    expect(deep?._snippetResult.hierarchy.lvl1?.value).toBe('Data &lt;manipulation&gt; API › Reading <mark>record</mark>s');
+  it('writes the meta file, term shards and page chunks, with hashed names', () => {
+    const meta = JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta;
+    expect(meta.sectionsPerPage).toEqual([3, 2, 2, 2, 2]);
+    expect(meta.shards.length).toBeGreaterThan(0);
+    expect([...files.keys()].filter((file) => file !== 'meta.json').every((file) => /^[tp]\/[0-9a-f]{12}\.json$/.test(file))).toBe(true);
+    expect(meta.filters.docusaurus_tag.values).toEqual(['docs-default-4.1', 'docs-default-current', 'docs-general-current']);
   });
 
-  it('keeps only <mark> from excerpts', () => {
-    const deep = hits.find((hit) => hit.anchor === 'one');
-    expect(deep?._snippetResult.content?.value).toBe('call <mark>get_record</mark> &lt;b&gt; &lt;script&gt;x&lt;/script&gt;');
+  it('finds the pages holding every word, title matches first, within the filters', async () => {
+    expect(await urls('get_record')).toEqual(['/docs/apis/core/dml', '/general/releases/4.1/4.1.2']);
+    expect(await urls('scheduled task')).toEqual(['/docs/apis/subsystems/task', '/general/releases/4.1/4.1.2']);
+    expect(await urls('get_record talk')).toEqual([]);
+    expect(await urls('get_record', { language: 'en-AU', docusaurus_tag: { any: ['docs-default-4.1'] } })).toEqual(['/docs/4.1/apis/core/dml']);
+    expect(await urls('get_record', { language: 'fr' })).toEqual([]);
   });
 
-  it('orders sections by how many matches they hold', () => {
-    expect(hits.map((hit) => hit.anchor)).toEqual(['one', 'reading']);
+  it('matches the word being typed by its beginning, below exact matches', async () => {
+    expect(await urls('sched')).toEqual(['/docs/apis/subsystems/task', '/general/releases/4.1/4.1.2']);
+    // "record" is a word of its own on the community page, and the start of get_records… nowhere.
+    expect(await urls('get_rec')).toEqual(['/docs/apis/core/dml', '/general/releases/4.1/4.1.2']);
+    expect(await urls('records')).toEqual(['/docs/apis/core/dml', '/general/community']);
+  });
+
+  it('gives hits with their heading trail and a highlighted, escaped snippet', async () => {
+    const [dml] = await index.rank('get_record table', current);
+    const hits = hitsOf(await index.page(dml.page), dml, queryTermsOf('get_record table'), 'https://site.example');
+    expect(hits[0]).toMatchObject({ url: 'https://site.example/docs/apis/core/dml#reading', type: 'content', anchor: 'reading' });
+    expect(hits[0].hierarchy).toMatchObject({ lvl0: 'Developer docs', lvl1: 'Data manipulation API', lvl2: 'Reading records', lvl3: null });
+    expect(hits[0]._snippetResult.content?.value).toBe('Use <mark>get_record</mark> on the &lt;script&gt;alert(1)&lt;/script&gt; <mark>table</mark>, and …');
+    expect(hits[0]._snippetResult.content?.value).not.toContain('<script>');
+    const deep = hits.find((hit) => hit.anchor === 'one');
+    expect(deep).toMatchObject({ type: 'lvl3', hierarchy: { lvl2: 'Reading records', lvl3: 'get_record' } });
+    expect(deep?._snippetResult.hierarchy.lvl1?.value).toBe('Data manipulation API › Reading records');
+  });
+
+  it('loads only the shards a query needs, once', async () => {
+    const fresh = new LocalIndex(JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta, read);
+    loads.length = 0;
+    await fresh.rank('talk', current);
+    await fresh.rank('talk', current);
+    expect(loads.filter((file) => file.startsWith('t/'))).toHaveLength(1);
+  });
+
+  it('fetches the page chunks of a small site as soon as it opens, so results wait only for term shards', async () => {
+    const fresh = new LocalIndex(JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta, read);
+    loads.length = 0;
+    fresh.prefetchPages();
+    await fresh.page(4);
+    expect(loads).toEqual([...files.keys()].filter((file) => file.startsWith('p/')));
+  });
+
+  it('answers unusual queries without failing', async () => {
+    for (const query of ['<img src=x onerror=alert(1)>', '"><script>', '*?[(\\', 'x'.repeat(10_000), '🙂 مرحبا', '']) {
+      await expect(index.rank(query, current)).resolves.toBeInstanceOf(Array);
+    }
+  });
+
+  it('reports an index file it cannot load as a retryable error, and tries again next time', async () => {
+    let fail = true;
+    const flaky = new LocalIndex(JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta, (file) => (fail ? Promise.reject(new Error('offline')) : read(file)));
+    await expect(flaky.rank('talk', current)).rejects.toBeInstanceOf(RetryError);
+    fail = false;
+    expect(await flaky.rank('talk', current)).toHaveLength(1);
+  });
+});
+
+describe('loading the index', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses an index of another format, as a page of an earlier deployment would meet it', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ version: 99, sectionsPerPage: [], filters: {}, shards: [], chunks: [] }))));
+    await expect(loadIndex('/')).rejects.toThrow(/format 99; this page reads format 1\. Reload the page/);
+  });
+
+  it('reports an index it cannot fetch as a retryable error, and fetches it again on the next search', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 404 })));
+    await expect(loadIndex('/')).rejects.toBeInstanceOf(RetryError);
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ version: 1, sectionsPerPage: [], filters: {}, shards: [], chunks: [] }))));
+    await expect(loadIndex('/')).resolves.toBeInstanceOf(LocalIndex);
+  });
+});
+
+describe('facet filters', () => {
+  it('turns contextual Algolia filters into index filters', () => {
+    expect(facetFiltersToIndex(['language:en-AU', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-4.1', 'docusaurus_tag:docs-general-current']])).toEqual({
+      language: 'en-AU',
+      docusaurus_tag: { any: ['default', 'docs-default-4.1', 'docs-general-current'] },
+    });
+    expect(facetFiltersToIndex('language:en-AU')).toEqual({ language: 'en-AU' });
+    expect(facetFiltersToIndex(undefined)).toEqual({});
   });
 });
 
 describe('text helpers', () => {
-  it('escapes, highlights and sanitises', () => {
+  it('escapes, marks matching words and builds trails', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#039;&amp;&#039;&lt;/a&gt;');
-    expect(highlight('Get record <b>', ['record']).value).toBe('Get <mark>record</mark> &lt;b&gt;');
-    expect(highlight('a*b', ['*?[(']).matchLevel).toBe('none');
-    expect(sanitizeHighlight('<mark>x</mark><img src=x onerror=alert(1)>')).toBe('<mark>x</mark>&lt;img src=x onerror=alert(1)&gt;');
-    expect(queryTerms('get_record  $DB->x')).toEqual(['get_record', '$db', 'x']);
+    expect(markMatches('Get records <b>', (word) => word === 'records').value).toBe('Get <mark>records</mark> &lt;b&gt;');
+    expect(markMatches('a*b', () => false)).toEqual({ value: 'a*b', matchLevel: 'none', matchedWords: [] });
     expect(trail(['A', 'A', null, 'B'])).toBe('A › B');
   });
 });

@@ -17,14 +17,14 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import { missingResultsIssueUrl } from '@site/config/search';
 import SearchHitLink from '@site/src/components/SearchHitLink';
-import { createLocalSearchClient, loadPagefind } from '@site/src/utils/search/pagefindClient';
+import { createLocalSearchClient, loadIndex } from '@site/src/utils/search/localClient';
 import { SearchButton, useSearchKeyboardEvents } from './SearchButton';
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
 
 /** Loads the modal's code and the index's search code; called on hover, focus and touch. */
 function preloadSearch(baseUrl: string): Promise<void> {
-  void loadPagefind(baseUrl).catch(() => undefined);
+  void loadIndex(baseUrl).catch(() => undefined);
   if (DocSearchModal) {
     return Promise.resolve();
   }

@@ -1,7 +1,7 @@
 /**
- * search-index: after each production build, indexes the built pages with Pagefind into
- * build/pagefind/, a static index the browser fetches in small pieces (only the parts a query
- * needs). Nothing is sent to another host. In Algolia mode the site is indexed by Algolia's
+ * search-index: after each production build, indexes the built pages into build/search-index/,
+ * a static index the browser fetches in small pieces (only the parts a query needs; the format
+ * is described in src/utils/search/engine.ts). Nothing is sent to another host. In Algolia mode the site is indexed by Algolia's
  * crawler instead, and this plugin does nothing. The indexing itself is in indexer.ts.
  *
  * It also picks the navbar's search bar for the mode at build time (`@search-mode/SearchBar`,
@@ -68,8 +68,9 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
         return;
       }
       try {
-        // Pagefind is an ES module that Docusaurus' config loader cannot import, so the
-        // indexing runs in its own Node process (scripts/build-search-index.ts).
+        // The stemmer the index shares with the browser is an ES module that Docusaurus' config
+        // loader cannot import, so the indexing runs in its own Node process
+        // (scripts/build-search-index.ts).
         execFileSync('npx', ['tsx', path.join(context.siteDir, 'scripts/build-search-index.ts'), outDir, context.baseUrl], { stdio: 'inherit', cwd: context.siteDir });
       } catch (error) {
         failSearchIndexFiles(error);

@@ -1,16 +1,33 @@
 /**
- * Builds the Pagefind index of a built site: every indexed page (see utils.ts) is marked up and
- * added, and the index is written to <outDir>/pagefind/ without Pagefind's own UI bundles.
+ * Builds the local search index of a built site into <outDir>/search-index/: every indexed page
+ * (see utils.ts) is read, split into sections, and written as the files described in
+ * src/utils/search/engine.ts. Nothing in it refers to another host.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { prepareForIndex, routeOfFile } from './utils';
+import {
+  emphasisWeight,
+  headingWeights,
+  idf,
+  indexFormatVersion,
+  pagesPerChunk,
+  scoreScale,
+  termsOfWord,
+  textScore,
+  wordsOf,
+  type ChunkPage,
+  type IndexMeta,
+  type Postings,
+} from '../../utils/search/engine';
+import { extractPage, routeOfFile, searchIndexFolder, type IndexedPage } from './utils';
 
-/** Folder of the index inside the build output; the client loads pagefind.js from it. */
-export const searchIndexFolder = 'pagefind';
-
-/** Files Pagefind writes that the site does not use (its own UI bundles). */
-const unusedOutputs = /^pagefind-(ui|modular-ui|component-ui|highlight)\./;
+/** How many sections of each term get a passage (the best-scored ones). */
+export const passagesPerTerm = 5;
+/** Words of a passage before and after the word it is about. */
+const passageWords = { before: 4, after: 8 };
+/** Size a term shard is cut at (bytes of JSON, before compression). */
+export const shardBytes = 24_000;
 
 function htmlFiles(dir: string, root = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -22,58 +39,174 @@ function htmlFiles(dir: string, root = dir): string[] {
   });
 }
 
-export async function buildSearchIndex({ outDir, baseUrl }: { outDir: string; baseUrl: string }): Promise<{ pages: number; files: number; bytes: number }> {
-  const pagefind = await import('pagefind');
-  // Underscores and dollars are part of words in PHP: get_record, $DB.
-  const { index, errors } = await pagefind.createIndex({ includeCharacters: '_$' });
-  if (!index) {
-    throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  }
-  let pages = 0;
-  for (const file of htmlFiles(outDir)) {
-    const route = routeOfFile(file);
-    const content = prepareForIndex(fs.readFileSync(path.join(outDir, file), 'utf8'), route);
-    if (content) {
-      const result = await index.addHTMLFile({ url: `${baseUrl}${route.slice(1)}`, content });
-      if (result.errors.length) {
-        throw new Error(`Pagefind could not index ${file}: ${result.errors.join('; ')}`);
+interface Occurrence {
+  section: number;
+  count: number;
+  /** Index of the first word holding the term. */
+  first: number;
+  inHeading: boolean;
+  emphasised: boolean;
+}
+
+/** The text around a word: a few words before, more after, with ellipses where it is cut. */
+function passage(text: string, words: { start: number; end: number }[], at: number): string {
+  const from = Math.max(0, at - passageWords.before);
+  const to = Math.min(words.length - 1, at + passageWords.after);
+  const body = text.slice(words[from].start, words[to].end);
+  return `${from > 0 ? '… ' : ''}${body}${to < words.length - 1 ? ' …' : ''}`;
+}
+
+function fileName(folder: string, content: string): string {
+  return `${folder}/${crypto.createHash('sha256').update(content).digest('hex').slice(0, 12)}.json`;
+}
+
+/** The index files (path inside the index folder → content) of a set of pages. */
+export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<string, string> {
+  const occurrences = new Map<string, Occurrence[]>();
+  const sectionTexts: { text: string; words: { start: number; end: number }[] }[] = [];
+  const sectionWeights: { weight: number; length: number; heading: number }[] = [];
+  for (const page of pages) {
+    for (const section of page.sections) {
+      const id = sectionTexts.length;
+      const words = wordsOf(section.text);
+      sectionTexts.push({ text: section.text, words });
+      sectionWeights.push({ weight: page.textWeight, length: words.length, heading: section.level === 1 ? headingWeights.title : section.level === 2 ? headingWeights.h2 : headingWeights.h3 });
+      const found = new Map<string, Occurrence>();
+      const entry = (term: string, at: number): Occurrence => {
+        let occurrence = found.get(term);
+        if (!occurrence) {
+          occurrence = { section: id, count: 0, first: at, inHeading: false, emphasised: false };
+          found.set(term, occurrence);
+        }
+        return occurrence;
+      };
+      words.forEach(({ word }, index) => {
+        for (const term of termsOfWord(word)) {
+          entry(term, index).count += 1;
+        }
+      });
+      for (const { word } of wordsOf(section.heading)) {
+        for (const term of termsOfWord(word)) {
+          entry(term, -1).inHeading = true;
+        }
       }
-      pages += 1;
+      for (const { word } of wordsOf(section.emphasis)) {
+        for (const term of termsOfWord(word)) {
+          const occurrence = found.get(term);
+          if (occurrence) {
+            occurrence.emphasised = true;
+          }
+        }
+      }
+      for (const [term, occurrence] of found) {
+        const list = occurrences.get(term) ?? [];
+        list.push(occurrence);
+        occurrences.set(term, list);
+      }
     }
   }
-  const output = path.join(outDir, searchIndexFolder);
-  // The index is taken in memory and written here, synchronously: Pagefind's own writeFiles
-  // can return (and the process end) before its last file, pagefind-entry.json, is flushed,
-  // which left an empty entry file and a search that never loads.
-  const written = await index.getFiles();
-  if (written.errors.length) {
-    throw new Error(`Pagefind could not produce the index: ${written.errors.join('; ')}`);
-  }
-  if (!written.files.some((file) => file.path === 'pagefind-entry.json')) {
-    throw new Error('Pagefind produced no pagefind-entry.json');
-  }
-  fs.rmSync(output, { recursive: true, force: true });
-  for (const file of written.files) {
-    const target = path.join(output, file.path);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, file.content);
-  }
-  await pagefind.close();
-  let files = 0;
-  let bytes = 0;
-  const measure = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        measure(full);
-      } else if (unusedOutputs.test(entry.name)) {
-        fs.rmSync(full);
-      } else {
-        files += 1;
-        bytes += fs.statSync(full).size;
+  const total = sectionTexts.length;
+  const averageLength = sectionWeights.reduce((sum, { length }) => sum + length, 0) / Math.max(1, total);
+
+  const entries: [string, string][] = [...occurrences.keys()].sort().map((term) => {
+    const list = occurrences.get(term) ?? [];
+    const termIdf = idf(list.length, total);
+    const scored = list.map((occurrence) => {
+      const { weight, length, heading } = sectionWeights[occurrence.section];
+      const score = termIdf * (weight * textScore(occurrence.count, length, averageLength) + (occurrence.inHeading ? heading : 0) + (occurrence.emphasised ? emphasisWeight : 0));
+      return { ...occurrence, score: Math.max(1, Math.round(score * scoreScale)) };
+    });
+    // Passages for the best sections that hold the term in their text.
+    const withPassage = new Set(
+      [...scored]
+        .filter((occurrence) => occurrence.count > 0 && occurrence.first >= 0)
+        .sort((a, b) => b.score - a.score || a.section - b.section)
+        .slice(0, passagesPerTerm)
+        .map((occurrence) => occurrence.section),
+    );
+    const ids: number[] = [];
+    const scores: number[] = [];
+    const passages: [number, string][] = [];
+    let previous = 0;
+    scored.forEach((occurrence, position) => {
+      ids.push(occurrence.section - previous);
+      previous = occurrence.section;
+      scores.push(occurrence.score);
+      if (withPassage.has(occurrence.section)) {
+        const { text, words } = sectionTexts[occurrence.section];
+        passages.push([position, passage(text, words, occurrence.first)]);
       }
+    });
+    const postings: Postings = [ids, scores, passages];
+    return [term, JSON.stringify(postings)];
+  });
+
+  const files = new Map<string, string>();
+  const shards: IndexMeta['shards'] = [];
+  let current: [string, string][] = [];
+  let size = 0;
+  const flush = () => {
+    if (!current.length) {
+      return;
     }
+    const content = `{${current.map(([term, postings]) => `${JSON.stringify(term)}:${postings}`).join(',')}}`;
+    const file = fileName('t', content);
+    files.set(file, content);
+    shards.push({ first: current[0][0], file });
+    current = [];
+    size = 0;
   };
-  measure(output);
-  return { pages, files, bytes };
+  for (const entry of entries) {
+    current.push(entry);
+    size += entry[0].length + entry[1].length + 4;
+    if (size >= shardBytes) {
+      flush();
+    }
+  }
+  flush();
+
+  const chunks: string[] = [];
+  for (let start = 0; start < pages.length; start += pagesPerChunk) {
+    const chunk: ChunkPage[] = pages.slice(start, start + pagesPerChunk).map((page) => ({
+      url: `${baseUrl}${page.route.slice(1)}`,
+      title: page.title,
+      section: page.section,
+      sections: page.sections.map((section) => [section.anchor, section.level, section.heading, section.parent]),
+    }));
+    const content = JSON.stringify(chunk);
+    const file = fileName('p', content);
+    files.set(file, content);
+    chunks.push(file);
+  }
+
+  const filterNames = ['docusaurus_tag', 'language', 'section', 'version'] as const;
+  const filters: IndexMeta['filters'] = {};
+  for (const name of filterNames) {
+    const values = [...new Set(pages.map((page) => page.filters[name]))].sort();
+    filters[name] = { values, pages: pages.map((page) => values.indexOf(page.filters[name])) };
+  }
+  const meta: IndexMeta = { version: indexFormatVersion, sectionsPerPage: pages.map((page) => page.sections.length), filters, shards, chunks };
+  files.set('meta.json', JSON.stringify(meta));
+  return files;
+}
+
+export function buildSearchIndex({ outDir, baseUrl }: { outDir: string; baseUrl: string }): { pages: number; sections: number; files: number; bytes: number } {
+  const pages = htmlFiles(outDir)
+    .map((file) => extractPage(fs.readFileSync(path.join(outDir, file), 'utf8'), routeOfFile(file)))
+    .filter((page): page is IndexedPage => page !== null)
+    .sort((a, b) => a.route.localeCompare(b.route));
+  if (!pages.length) {
+    throw new Error(`search-index: no pages to index in ${outDir} (no built page has a <main> or doc article)`);
+  }
+  const files = buildIndexFiles(pages, baseUrl);
+  const output = path.join(outDir, searchIndexFolder);
+  fs.rmSync(output, { recursive: true, force: true });
+  let bytes = 0;
+  for (const [file, content] of files) {
+    const target = path.join(output, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, content);
+    bytes += Buffer.byteLength(content);
+  }
+  return { pages: pages.length, sections: pages.reduce((sum, page) => sum + page.sections.length, 0), files: files.size, bytes };
 }

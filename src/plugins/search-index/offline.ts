@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { searchIndexFolder } from './indexer';
+import { searchIndexFolder } from './utils';
 
 export interface OfflineFile {
   /** Path relative to the build folder, as the precache manifest writes URLs. */
@@ -16,9 +16,6 @@ export interface OfflineFile {
   revision: string;
   size: number;
 }
-
-/** Index files that no page ever loads: the index for pages without a language. */
-const notNeededOffline = /^wasm\.unknown\.pagefind$/;
 
 export function listSearchIndexFiles(outDir: string): OfflineFile[] {
   const root = path.join(outDir, searchIndexFolder);
@@ -31,7 +28,7 @@ export function listSearchIndexFiles(outDir: string): OfflineFile[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         visit(full);
-      } else if (!notNeededOffline.test(entry.name)) {
+      } else {
         const content = fs.readFileSync(full);
         files.push({
           url: path.relative(outDir, full).split(path.sep).join('/'),

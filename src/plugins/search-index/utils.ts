@@ -1,10 +1,17 @@
 /**
- * Preparing built pages for the local search index: what is indexed on each page, under which
+ * Reading built pages for the local search index: what is indexed on each page, under which
  * section it is grouped, and the filters contextual search uses. Pure functions over HTML text,
  * so they are unit-tested without a build.
  */
 import * as cheerio from 'cheerio';
+import { isTag, isText, type AnyNode } from 'domhandler';
 import { searchSection, searchSectionFilter } from '../../utils/search/sections';
+
+/**
+ * Folder of the index inside the build output; the client loads meta.json from it. (Here, not in
+ * indexer.ts, because the site configuration reads it and cannot load the indexer's ES modules.)
+ */
+export const searchIndexFolder = 'search-index';
 
 /** Weight of the text of release pages below their title, against 1 for other text. */
 export const releaseItemWeight = 0.5;
@@ -38,12 +45,49 @@ const ignoredSelectors = [
   'svg',
 ];
 
+/** Elements whose text starts a new word run (so "a</p><p>b" does not read as "ab"). */
+const blockElements = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'td', 'th', 'tr', 'ul']);
+
+/** Elements that emphasise their text, as pages do where they define a term. */
+const emphasisElements = new Set(['dfn', 'em', 'strong']);
+
+const siteTitleSuffix = / \| Moodle Developer Resources$/;
+
+/** A part of a page a search result can lead to: the top of the page, or one of its h2 or h3 headings. */
+export interface IndexedSection {
+  /** The heading's id, '' for the top of the page. */
+  anchor: string;
+  /** 1 for the top of the page (its heading is the page title), 2 or 3 for a heading. */
+  level: 1 | 2 | 3;
+  heading: string;
+  /** Index of the h2 section an h3 belongs to, or -1. */
+  parent: number;
+  text: string;
+  /** Text the page emphasises (em, strong, dfn): where a term is defined. */
+  emphasis: string;
+}
+
+export interface IndexedPage {
+  route: string;
+  title: string;
+  /** The group results are shown under ("Developer docs 4.1"). */
+  section: string;
+  filters: { docusaurus_tag: string; language: string; section: string; version: string };
+  /** Weight of the text below headings (release pages count less, see releaseItemWeight). */
+  textWeight: number;
+  sections: IndexedSection[];
+}
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /**
- * Marks up a built page for Pagefind: the content root gets data-pagefind-body (so navbars,
- * sidebars and footers stay out), page chrome inside it is ignored, and the filters and metadata
- * contextual search needs are added outside the body. Returns null for pages that are not indexed.
+ * Reads what the search index holds of a built page: only its article (not navbars, sidebars,
+ * footers or page chrome), split into sections at its h2 and h3 headings, with the filters
+ * contextual search needs. Returns null for pages that are not indexed.
  */
-export function prepareForIndex(html: string, route: string): string | null {
+export function extractPage(html: string, route: string): IndexedPage | null {
   if (!isIndexedRoute(route)) {
     return null;
   }
@@ -52,28 +96,69 @@ export function prepareForIndex(html: string, route: string): string | null {
   if (!root.length) {
     return null;
   }
-  root.attr('data-pagefind-body', '');
-  root.find(ignoredSelectors.join(', ')).attr('data-pagefind-ignore', 'all');
-  if (isReleasePage(route)) {
-    // Release pages are most of the site and list thousands of tracker summaries. They should
-    // answer searches for a release (its title keeps full weight) or an issue, not outrank the
-    // page that explains a topic they mention in passing.
-    root.find('h2, h3, h4, h5, h6, p, li, td, th').attr('data-pagefind-weight', String(releaseItemWeight));
-  }
+  const ignored = new Set(root.find(ignoredSelectors.join(', ')).toArray());
+  const h1 = clean(root.find('h1').first().text());
+  const title = h1 || clean($('title').first().text()).replace(siteTitleSuffix, '') || route;
+  const sections: IndexedSection[] = [{ anchor: '', level: 1, heading: title, parent: -1, text: '', emphasis: '' }];
+  const text: string[][] = [[]];
+  const emphasis: string[][] = [[]];
+  let currentH2 = -1;
+  const visit = (node: AnyNode): void => {
+    if (isText(node)) {
+      text[text.length - 1].push(node.data);
+      return;
+    }
+    if (!isTag(node) || ignored.has(node)) {
+      return;
+    }
+    const element = node;
+    const name = element.name.toLowerCase();
+    if (name === 'h1') {
+      return;
+    }
+    const id = element.attribs.id;
+    if ((name === 'h2' || name === 'h3') && id) {
+      const level = name === 'h2' ? 2 : 3;
+      const heading = clean($(element).clone().find('.hash-link').remove().end().text());
+      sections.push({ anchor: id, level, heading, parent: level === 3 ? currentH2 : -1, text: '', emphasis: '' });
+      text.push([]);
+      emphasis.push([]);
+      if (level === 2) {
+        currentH2 = sections.length - 1;
+      }
+      return;
+    }
+    if (emphasisElements.has(name)) {
+      emphasis[emphasis.length - 1].push(` ${$(element).text()} `);
+    }
+    const block = blockElements.has(name);
+    if (block) {
+      text[text.length - 1].push(' ');
+    }
+    element.children.forEach(visit);
+    if (block) {
+      text[text.length - 1].push(' ');
+    }
+  };
+  root.contents().each((_, node) => {
+    visit(node);
+  });
+  sections.forEach((section, index) => {
+    section.text = clean(text[index].join(''));
+    section.emphasis = clean(emphasis[index].join(''));
+  });
   const tag = $('meta[name="docsearch:docusaurus_tag"]').attr('content') ?? 'default';
   const language = $('meta[name="docsearch:language"]').attr('content') ?? $('html').attr('lang') ?? 'en-AU';
-  const version = $('meta[name="docsearch:version"]').attr('content');
-  const fields: [string, string, string][] = [
-    ['data-pagefind-filter', 'docusaurus_tag', tag],
-    ['data-pagefind-filter', 'language', language],
-    ['data-pagefind-filter', 'section', searchSectionFilter(route)],
-    ['data-pagefind-meta', 'section', searchSection(route)],
-    ...(version ? ([['data-pagefind-filter', 'version', version]] as [string, string, string][]) : []),
-  ];
-  const hidden = $('<div hidden></div>');
-  for (const [attribute, name, value] of fields) {
-    hidden.append($('<span></span>').attr(attribute, name).text(value));
-  }
-  $('body').append(hidden);
-  return $.html();
+  const version = $('meta[name="docsearch:version"]').attr('content') ?? '';
+  return {
+    route,
+    title,
+    section: searchSection(route),
+    filters: { docusaurus_tag: tag, language, section: searchSectionFilter(route), version },
+    // Release pages are most of the site and list thousands of tracker summaries. They should
+    // answer searches for a release (their title keeps full weight) or an issue, not outrank
+    // the page that explains a topic they mention in passing.
+    textWeight: isReleasePage(route) ? releaseItemWeight : 1,
+    sections,
+  };
 }

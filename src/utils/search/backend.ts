@@ -3,7 +3,7 @@
  * build's search mode. Both answer with DocSearch hits (absolute URLs, escaped highlights).
  */
 import type { DocSearchHit } from './hits';
-import { searchIndex } from './pagefindClient';
+import { searchIndex } from './localClient';
 
 export interface SearchPageQuery {
   query: string;

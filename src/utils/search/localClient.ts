@@ -1,0 +1,418 @@
+/**
+ * The local search client: answers queries from the index built with the site (see engine.ts)
+ * in the shape of Algolia's search API, so that DocSearch's modal and the /search page work on
+ * it unchanged. Only this site's index files are fetched, and only the pieces a query needs;
+ * the search itself runs on the page, in a few milliseconds.
+ */
+import {
+  completes,
+  completionWeight,
+  decodeIds,
+  indexFormatVersion,
+  pagesPerChunk,
+  queryTermsOf,
+  shardsForTerm,
+  termsOfWord,
+  wordsOf,
+  type ChunkPage,
+  type IndexMeta,
+  type PageChunk,
+  type QueryTerm,
+  type Shard,
+} from './engine';
+import { escapeHtml, trail, type DocSearchHit, type HighlightValue, type HitType } from './hits';
+
+/** Filters on the pages' values: a string is the value to keep, { any } a choice of values. */
+export type IndexFilters = Record<string, string | { any: string[] }>;
+
+/**
+ * DocSearch shows its "Unable to fetch results" screen only for errors named RetryError (the
+ * name of the Algolia client's network error), so a failure to load the index is one.
+ */
+export class RetryError extends Error {
+  override name = 'RetryError';
+}
+
+/** Longest query text searched; longer input is searched by its beginning. */
+export const maxQueryLength = 256;
+
+/** Up to how many page chunks (of engine.ts's pagesPerChunk pages each) are fetched as soon as search opens. */
+export const prefetchedChunksLimit = 16;
+
+/** How many sections of one page become hits. */
+const hitsPerPageResult = 3;
+
+/** How much a section holding every word of the query scores above one holding a single word: 50 %. */
+const allTermsBonus = 0.5;
+
+/** How much the sections after a page's best one add to its score: 30 %, then 15 %, then 10 %. */
+const furtherSectionWeights = [0.3, 0.15, 0.1];
+
+/** Fetches and parses one index file; a failure is a RetryError and is not remembered. */
+function cachedLoader<T>(load: (file: string) => Promise<T>): (file: string) => Promise<T> {
+  const cache = new Map<string, Promise<T>>();
+  return (file) => {
+    let entry = cache.get(file);
+    if (!entry) {
+      entry = load(file).catch((error: unknown) => {
+        cache.delete(file);
+        throw error instanceof RetryError ? error : new RetryError(`The search index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      cache.set(file, entry);
+    }
+    return entry;
+  };
+}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) {
+    throw new RetryError(`The search index could not be loaded: ${url} answered ${response.status}`);
+  }
+  return (await response.json()) as T;
+}
+
+interface SectionMatch {
+  score: number;
+  /** Per query term, its score here (0 when the term is not in the section). */
+  terms: number[];
+  /** Passage text per query term that has one here. */
+  passages: Map<number, string>;
+}
+
+export interface RankedPage {
+  page: number;
+  score: number;
+  /** The page's matching sections, best first: section id, its number within the page, how it matched. */
+  sections: { id: number; local: number; match: SectionMatch }[];
+}
+
+/** An index in the browser: its meta.json read, its shards and chunks fetched as queries need them. */
+export class LocalIndex {
+  private readonly firsts: string[];
+  /** First section id of each page, and the page of each section. */
+  private readonly firstSection: number[] = [];
+  private readonly pageOfSection: Int32Array;
+  private readonly shard: (file: string) => Promise<Shard>;
+  private readonly chunk: (file: string) => Promise<PageChunk>;
+
+  /** `load` reads a file of the index by its path inside the index folder. */
+  constructor(
+    readonly meta: IndexMeta,
+    load: (file: string) => Promise<unknown>,
+  ) {
+    this.firsts = meta.shards.map((shard) => shard.first);
+    const total = meta.sectionsPerPage.reduce((sum, count) => sum + count, 0);
+    this.pageOfSection = new Int32Array(total);
+    let next = 0;
+    meta.sectionsPerPage.forEach((count, page) => {
+      this.firstSection.push(next);
+      this.pageOfSection.fill(page, next, next + count);
+      next += count;
+    });
+    this.shard = cachedLoader((file) => load(file) as Promise<Shard>);
+    this.chunk = cachedLoader((file) => load(file) as Promise<PageChunk>);
+  }
+
+  /** Pages that pass the filters, as a bitmap over pages. */
+  private allowedPages(filters: IndexFilters): Uint8Array {
+    const allowed = new Uint8Array(this.meta.sectionsPerPage.length).fill(1);
+    for (const [name, wanted] of Object.entries(filters)) {
+      const filter = this.meta.filters[name];
+      const values = typeof wanted === 'string' ? [wanted] : wanted.any;
+      const accepted = new Set(values.map((value) => filter?.values.indexOf(value) ?? -1));
+      allowed.forEach((_, page) => {
+        if (!filter || !accepted.has(filter.pages[page])) {
+          allowed[page] = 0;
+        }
+      });
+    }
+    return allowed;
+  }
+
+  /** The terms of the loaded shards a query term matches, with the weight of each. */
+  private async matchingTerms(term: QueryTerm): Promise<[Shard, string, number][]> {
+    const shardIds = shardsForTerm(this.firsts, term);
+    const shards = await Promise.all(shardIds.map((id) => this.shard(this.meta.shards[id].file)));
+    const matches: [Shard, string, number][] = [];
+    for (const shard of shards) {
+      if (!term.prefix) {
+        if (Object.hasOwn(shard, term.term)) {
+          matches.push([shard, term.term, 1]);
+        }
+        continue;
+      }
+      for (const candidate of Object.keys(shard)) {
+        if (candidate === term.term) {
+          matches.push([shard, candidate, 1]);
+        } else if (completes(term.typed, candidate)) {
+          matches.push([shard, candidate, completionWeight(term.typed, candidate)]);
+        }
+      }
+    }
+    return matches;
+  }
+
+  /** Ranks the pages that hold every term of the query and pass the filters. */
+  async rank(query: string, filters: IndexFilters): Promise<RankedPage[]> {
+    const terms = queryTermsOf(query.slice(0, maxQueryLength));
+    if (!terms.length) {
+      return [];
+    }
+    const matched = await Promise.all(terms.map((term) => this.matchingTerms(term)));
+    const allowed = this.allowedPages(filters);
+    const sections = new Map<number, SectionMatch>();
+    const pagesWithTerm: Set<number>[] = [];
+    matched.forEach((matches, termIndex) => {
+      const pages = new Set<number>();
+      pagesWithTerm.push(pages);
+      for (const [shard, key, weight] of matches) {
+        const [deltas, scores, passages] = shard[key];
+        const ids = decodeIds(deltas);
+        const passageAt = new Map(passages);
+        ids.forEach((id, position) => {
+          const page = this.pageOfSection[id];
+          if (!allowed[page]) {
+            return;
+          }
+          pages.add(page);
+          let match = sections.get(id);
+          if (!match) {
+            match = { score: 0, terms: new Array<number>(terms.length).fill(0), passages: new Map() };
+            sections.set(id, match);
+          }
+          const score = scores[position] * weight;
+          if (score > match.terms[termIndex]) {
+            match.terms[termIndex] = score;
+          }
+          const text = passageAt.get(position);
+          if (text !== undefined && !match.passages.has(termIndex)) {
+            match.passages.set(termIndex, text);
+          }
+        });
+      }
+    });
+    const [firstPages, ...otherPages] = pagesWithTerm;
+    const candidates = [...firstPages].filter((page) => otherPages.every((pages) => pages.has(page)));
+    if (!candidates.length) {
+      return [];
+    }
+    const byPage = new Map<number, RankedPage['sections']>(candidates.map((page) => [page, []]));
+    for (const [id, match] of sections) {
+      const page = this.pageOfSection[id];
+      const list = byPage.get(page);
+      if (list) {
+        const found = match.terms.filter((score) => score > 0).length;
+        match.score = match.terms.reduce((sum, score) => sum + score, 0) * (terms.length > 1 ? 1 + (allTermsBonus * (found - 1)) / (terms.length - 1) : 1);
+        list.push({ id, local: id - this.firstSection[page], match });
+      }
+    }
+    const ranked = [...byPage].map(([page, list]) => {
+      list.sort((a, b) => b.match.score - a.match.score || a.id - b.id);
+      const score = list.reduce((sum, { match }, index) => sum + match.score * (index === 0 ? 1 : furtherSectionWeights[index - 1] ?? 0), 0);
+      return { page, score, sections: list };
+    });
+    return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
+  }
+
+  /**
+   * Fetches every page chunk in the background, when there are few enough: a result then waits
+   * for no second request after the term shards. On a larger site chunks are fetched per result.
+   */
+  prefetchPages(): void {
+    if (this.meta.chunks.length <= prefetchedChunksLimit) {
+      for (const file of this.meta.chunks) {
+        this.chunk(file).catch(() => undefined);
+      }
+    }
+  }
+
+  /** The display data of a page: URL, title, section and headings. */
+  async page(page: number): Promise<ChunkPage> {
+    const chunk = await this.chunk(this.meta.chunks[Math.floor(page / pagesPerChunk)]);
+    return chunk[page % pagesPerChunk];
+  }
+}
+
+let loading: Promise<LocalIndex> | undefined;
+
+/** Loads the index's meta.json once (and prefetches the page chunks); after a failure the next call tries again. */
+export function loadIndex(baseUrl: string): Promise<LocalIndex> {
+  const folderUrl = `${baseUrl}search-index/`;
+  loading ??= fetchJson<IndexMeta>(`${folderUrl}meta.json`)
+    .then((meta) => {
+      const version: unknown = meta.version;
+      if (version !== indexFormatVersion) {
+        // A page of an earlier deployment, still open, reading the index of a newer one.
+        throw new RetryError(`The search index has format ${String(version)}; this page reads format ${indexFormatVersion}. Reload the page.`);
+      }
+      const index = new LocalIndex(meta, (file) => fetchJson(`${folderUrl}${file}`));
+      index.prefetchPages();
+      return index;
+    })
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error instanceof RetryError ? error : new RetryError(`The search index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  return loading;
+}
+
+/**
+ * Algolia facet filters (["language:en-AU", ["docusaurus_tag:default", "docusaurus_tag:docs-default-4.1"]])
+ * as index filters: a string is a filter of its own, a list is a choice within one filter.
+ */
+export function facetFiltersToIndex(facetFilters: unknown): IndexFilters {
+  const filters: IndexFilters = {};
+  const entries = typeof facetFilters === 'string' ? [facetFilters] : Array.isArray(facetFilters) ? (facetFilters as unknown[]) : [];
+  for (const entry of entries) {
+    const options = (Array.isArray(entry) ? entry : [entry]).filter((option): option is string => typeof option === 'string' && !option.startsWith('-'));
+    const pairs = options.map((option) => [option.slice(0, option.indexOf(':')), option.slice(option.indexOf(':') + 1)] as const).filter(([key]) => key);
+    for (const [key] of pairs) {
+      const values = pairs.filter(([other]) => other === key).map(([, value]) => value);
+      filters[key] = values.length === 1 && !Array.isArray(entry) ? values[0] : { any: values };
+    }
+  }
+  return filters;
+}
+
+/** Whether a word of text is one the query looks for (by its terms, or as the completion of the typed last word). */
+function wordMatcher(terms: QueryTerm[]): (word: string) => boolean {
+  const wanted = new Set(terms.map((term) => term.term));
+  const typed = terms.filter((term) => term.prefix);
+  return (word) => termsOfWord(word).some((candidate) => wanted.has(candidate) || typed.some((term) => completes(term.typed, candidate)));
+}
+
+/** Escapes text and marks the words the query looks for. */
+export function markMatches(text: string, matches: (word: string) => boolean): HighlightValue {
+  let value = '';
+  let last = 0;
+  const matchedWords: string[] = [];
+  for (const { word, start, end } of wordsOf(text)) {
+    if (matches(word)) {
+      value += `${escapeHtml(text.slice(last, start))}<mark>${escapeHtml(word)}</mark>`;
+      last = end;
+      matchedWords.push(word);
+    }
+  }
+  value += escapeHtml(text.slice(last));
+  const matchLevel: HighlightValue['matchLevel'] = matchedWords.length ? 'full' : 'none';
+  return { value, matchLevel, matchedWords };
+}
+
+/** The hits of one ranked page: its best sections, each with its heading trail and snippet. */
+export function hitsOf(page: ChunkPage, ranked: RankedPage, terms: QueryTerm[], origin: string): DocSearchHit[] {
+  const matches = wordMatcher(terms);
+  return ranked.sections.slice(0, hitsPerPageResult).map(({ local, match }) => {
+    const [anchor, level, heading, parent] = page.sections[local];
+    const h2 = level === 2 ? heading : level === 3 && parent >= 0 ? page.sections[parent][2] : null;
+    const h3 = level === 3 ? heading : null;
+    // Of the passages found here (one per query term at most), the one showing the most words
+    // of the query; between equals, that of the rarer term (scores include the term's idf).
+    const shown = (text: string) => new Set(wordsOf(text).filter(({ word }) => matches(word)).map(({ word }) => word.toLowerCase())).size;
+    const passage =
+      [...match.passages]
+        .map(([term, text]) => ({ text, words: shown(text), score: match.terms[term] }))
+        .sort((a, b) => b.words - a.words || b.score - a.score)[0]?.text ?? null;
+    const headingMatches = wordsOf(heading).some(({ word }) => matches(word));
+    const headingType: HitType = level === 1 ? 'lvl1' : level === 2 ? 'lvl2' : 'lvl3';
+    const type: HitType = headingMatches || !passage ? headingType : 'content';
+    // The line under a hit's title names the page and the headings above it.
+    const path = type === 'lvl1' || type === 'lvl2' ? [page.title] : type === 'lvl3' ? [page.title, h2] : [page.title, h2, h3];
+    const url = new URL(`${page.url}${anchor ? `#${anchor}` : ''}`, origin);
+    const snippet: HighlightValue = passage ? markMatches(passage, matches) : { value: '', matchLevel: 'none', matchedWords: [] };
+    return {
+      objectID: url.pathname + url.hash,
+      url: url.href,
+      url_without_anchor: `${url.origin}${url.pathname}`,
+      anchor: anchor || null,
+      type,
+      hierarchy: { lvl0: page.section, lvl1: page.title, lvl2: h2, lvl3: h3, lvl4: null, lvl5: null, lvl6: null },
+      content: passage,
+      _highlightResult: {
+        hierarchy: { lvl0: { value: escapeHtml(page.section), matchLevel: 'none', matchedWords: [] }, lvl1: markMatches(page.title, matches) },
+        content: snippet,
+      },
+      _snippetResult: {
+        hierarchy: {
+          lvl1: markMatches(trail(path), matches),
+          ...(h2 ? { lvl2: markMatches(h2, matches) } : {}),
+          ...(h3 ? { lvl3: markMatches(h3, matches) } : {}),
+        },
+        content: snippet,
+      },
+    };
+  });
+}
+
+/** The parts of an Algolia search request (v5 shape: parameters beside the index name) the index uses. */
+export interface SearchRequest {
+  indexName?: string;
+  query?: string;
+  facetFilters?: unknown;
+  hitsPerPage?: number;
+  page?: number;
+}
+
+export interface SearchResponse {
+  hits: DocSearchHit[];
+  nbHits: number;
+  nbPages: number;
+  page: number;
+  hitsPerPage: number;
+  query: string;
+  index: string;
+}
+
+/** Searches the index; `hitsPerPage` counts pages of the site, each giving up to three hits. */
+export async function searchIndex({ baseUrl, origin, query, filters, page = 0, hitsPerPage = 8 }: { baseUrl: string; origin: string; query: string; filters: IndexFilters; page?: number; hitsPerPage?: number }): Promise<Omit<SearchResponse, 'index'>> {
+  const text = query.trim().slice(0, maxQueryLength);
+  if (!text) {
+    return { hits: [], nbHits: 0, nbPages: 0, page, hitsPerPage, query };
+  }
+  const index = await loadIndex(baseUrl);
+  const ranked = await index.rank(text, filters);
+  const shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+  const pages = await Promise.all(shown.map((result) => index.page(result.page)));
+  const terms = queryTermsOf(text);
+  return {
+    hits: shown.flatMap((result, position) => hitsOf(pages[position], result, terms, origin)),
+    nbHits: ranked.length,
+    nbPages: Math.ceil(ranked.length / hitsPerPage),
+    page,
+    hitsPerPage,
+    query,
+  };
+}
+
+/**
+ * An object with the Algolia client's `search` method, answered from the local index.
+ *
+ * When the index cannot be loaded, the search answers with no hits and tells `onAvailability`,
+ * so the modal can say why: DocSearch's own error screen never stays up (its autocomplete core
+ * resets the status to idle once a failed request settles).
+ */
+export function createLocalSearchClient({ baseUrl, origin, onAvailability }: { baseUrl: string; origin: string; onAvailability?: (available: boolean) => void }) {
+  return {
+    async search({ requests }: { requests: SearchRequest[] }): Promise<{ results: SearchResponse[] }> {
+      const results = await Promise.all(
+        requests.map(async (request) => {
+          const query = request.query ?? '';
+          const hitsPerPage = Math.min(request.hitsPerPage ?? 8, 20);
+          const page = request.page ?? 0;
+          try {
+            const response = await searchIndex({ baseUrl, origin, query, filters: facetFiltersToIndex(request.facetFilters), page, hitsPerPage });
+            onAvailability?.(true);
+            return { ...response, index: request.indexName ?? 'local' };
+          } catch (error) {
+            if (!(error instanceof RetryError) || !onAvailability) {
+              throw error;
+            }
+            onAvailability(false);
+            return { hits: [], nbHits: 0, nbPages: 0, page, hitsPerPage, query, index: request.indexName ?? 'local' };
+          }
+        }),
+      );
+      return { results };
+    },
+  };
+}
