@@ -29,6 +29,10 @@ for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode`, () => {
     for (const pageType of pageTypes) {
       test(`${pageType.name} page has no serious or critical violations`, async ({ page, consoleGuard }) => {
+        // axe checks the contrast of every text node: on the DML page, the longest doc page with
+        // hundreds of highlighted code tokens, that takes about 27 s on a two-core machine, too
+        // close to the default 30 s.
+        test.setTimeout(90_000);
         consoleGuard.allow(/status of 404/);
         await page.addInitScript((theme) => {
           localStorage.setItem('theme', theme);
