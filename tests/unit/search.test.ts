@@ -278,6 +278,15 @@ describe('the local index', () => {
     expect(loads.filter((file) => file.startsWith('t/'))).toHaveLength(1);
   });
 
+  it('starts fetching the shards of a query before it is searched', async () => {
+    const fresh = new LocalIndex(JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta, read);
+    loads.length = 0;
+    fresh.preload('talk');
+    expect(loads).toHaveLength(1);
+    await fresh.rank('talk', current);
+    expect(loads).toHaveLength(1);
+  });
+
   it('fetches the page chunks of a small site as soon as it opens, so results wait only for term shards', async () => {
     const fresh = new LocalIndex(JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta, read);
     loads.length = 0;

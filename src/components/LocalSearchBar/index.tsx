@@ -4,7 +4,7 @@
  * with two differences: queries go to the local client instead of Algolia, and there is no
  * preconnect to Algolia's servers, since nothing leaves the site.
  */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type React from 'react';
 import { createPortal } from 'react-dom';
 import type { DocSearchHit, DocSearchModal as DocSearchModalType, DocSearchProps } from '@docsearch/react';
@@ -17,7 +17,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import { missingResultsIssueUrl } from '@site/config/search';
 import SearchHitLink from '@site/src/components/SearchHitLink';
-import { createLocalSearchClient, loadIndex } from '@site/src/utils/search/localClient';
+import { createLocalSearchClient, loadedIndex, loadIndex } from '@site/src/utils/search/localClient';
 import { SearchButton, useSearchKeyboardEvents } from './SearchButton';
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
@@ -123,6 +123,25 @@ export default function LocalSearchBar(): ReactNode {
   );
 
   useSearchKeyboardEvents({ isOpen, onOpen: openModal, onClose: closeModal, onInput: handleInput, searchButtonRef });
+
+  // DocSearch renders the typed text before it asks the client for results; start fetching the
+  // index pieces the text needs as the keystroke lands, ahead of that render. (DocSearch offers
+  // no input callback, so this listens before it, in the capture phase.)
+  useEffect(() => {
+    if (!isOpen) {
+      return undefined;
+    }
+    const onInput = (event: Event) => {
+      const { target } = event;
+      if (target instanceof HTMLInputElement && target.classList.contains('DocSearch-Input')) {
+        loadedIndex()?.preload(target.value);
+      }
+    };
+    document.addEventListener('input', onInput, true);
+    return () => {
+      document.removeEventListener('input', onInput, true);
+    };
+  }, [isOpen]);
 
   const modalProps: Partial<DocSearchProps> = {
     // Placeholders: the local client replaces Algolia's, so these are never sent anywhere.

@@ -153,6 +153,15 @@ export class LocalIndex {
     return matches;
   }
 
+  /** Starts fetching the shards a query needs, so that a search of it finds them loading or loaded. */
+  preload(query: string): void {
+    for (const term of queryTermsOf(query.slice(0, maxQueryLength))) {
+      for (const id of shardsForTerm(this.firsts, term)) {
+        this.shard(this.meta.shards[id].file).catch(() => undefined);
+      }
+    }
+  }
+
   /** Ranks the pages that hold every term of the query and pass the filters. */
   async rank(query: string, filters: IndexFilters): Promise<RankedPage[]> {
     const terms = queryTermsOf(query.slice(0, maxQueryLength));
@@ -235,6 +244,12 @@ export class LocalIndex {
 }
 
 let loading: Promise<LocalIndex> | undefined;
+let loaded: LocalIndex | undefined;
+
+/** The index, if it is loaded: for work that cannot wait for a promise (see LocalSearchBar). */
+export function loadedIndex(): LocalIndex | undefined {
+  return loaded;
+}
 
 /** Loads the index's meta.json once (and prefetches the page chunks); after a failure the next call tries again. */
 export function loadIndex(baseUrl: string): Promise<LocalIndex> {
@@ -248,6 +263,7 @@ export function loadIndex(baseUrl: string): Promise<LocalIndex> {
       }
       const index = new LocalIndex(meta, (file) => fetchJson(`${folderUrl}${file}`));
       index.prefetchPages();
+      loaded = index;
       return index;
     })
     .catch((error: unknown) => {
