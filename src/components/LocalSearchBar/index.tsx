@@ -17,14 +17,35 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
 import { missingResultsIssueUrl } from '@site/config/search';
 import SearchHitLink from '@site/src/components/SearchHitLink';
-import { createLocalSearchClient, loadedIndex, loadIndex } from '@site/src/utils/search/localClient';
+import type { SearchRequest } from '@site/src/utils/search/localClient';
 import { SearchButton, useSearchKeyboardEvents } from './SearchButton';
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
 
-/** Loads the modal's code and the index's search code; called on hover, focus and touch. */
+type LocalClientModule = typeof import('@site/src/utils/search/localClient');
+
+/** The search code, like the modal's, is fetched when a reader approaches search, not with every page. */
+let localClient: LocalClientModule | undefined;
+let loadingLocalClient: Promise<LocalClientModule> | undefined;
+function loadLocalClient(): Promise<LocalClientModule> {
+  loadingLocalClient ??= import('@site/src/utils/search/localClient').then(
+    (module) => {
+      localClient = module;
+      return module;
+    },
+    (error: unknown) => {
+      loadingLocalClient = undefined;
+      throw error;
+    },
+  );
+  return loadingLocalClient;
+}
+
+/** Loads the modal's code, the search code and the index's meta file; called on hover, focus and touch. */
 function preloadSearch(baseUrl: string): Promise<void> {
-  void loadIndex(baseUrl).catch(() => undefined);
+  void loadLocalClient()
+    .then(({ loadIndex }) => loadIndex(baseUrl))
+    .catch(() => undefined);
   if (DocSearchModal) {
     return Promise.resolve();
   }
@@ -68,7 +89,19 @@ export default function LocalSearchBar(): ReactNode {
 
   const [indexAvailable, setIndexAvailable] = useState(true);
   const searchClient = useMemo(
-    () => createLocalSearchClient({ baseUrl, origin: typeof window === 'undefined' ? 'http://localhost' : window.location.origin, onAvailability: setIndexAvailable }),
+    () => ({
+      async search(request: { requests: SearchRequest[] }) {
+        let module: LocalClientModule;
+        try {
+          module = await loadLocalClient();
+        } catch {
+          // The search code itself could not be fetched: the same "check your connection" screen.
+          setIndexAvailable(false);
+          return { results: request.requests.map(({ query = '', indexName = 'local', hitsPerPage = 5 }) => ({ hits: [], nbHits: 0, nbPages: 0, page: 0, hitsPerPage, query, index: indexName })) };
+        }
+        return module.createLocalSearchClient({ baseUrl, origin: window.location.origin, onAvailability: setIndexAvailable }).search(request);
+      },
+    }),
     [baseUrl],
   );
   const createSearchLink = useSearchLinkCreator();
@@ -134,7 +167,7 @@ export default function LocalSearchBar(): ReactNode {
     const onInput = (event: Event) => {
       const { target } = event;
       if (target instanceof HTMLInputElement && target.classList.contains('DocSearch-Input')) {
-        loadedIndex()?.preload(target.value);
+        localClient?.loadedIndex()?.preload(target.value);
       }
     };
     document.addEventListener('input', onInput, true);
