@@ -9,7 +9,7 @@ import { iconPath } from '../src/plugins/offline/icons';
 import { themeColor } from '../src/plugins/offline/manifest';
 import { swCustomOutput } from '../src/plugins/offline/index';
 import { offlineSearchIndexFiles } from '../src/plugins/search-index/offline';
-import { searchIndexFolder } from '../src/plugins/search-index/utils';
+import { searchIndexFolder } from '../src/utils/search/indexFolder';
 
 const siteDir = path.resolve(__dirname, '..');
 

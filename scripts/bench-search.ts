@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { searchIndexFolder } from '../src/plugins/search-index/utils';
+import { searchIndexFolder } from '../src/utils/search/indexFolder';
 import { relevanceEntries } from '../tests/support/searchRelevance';
 import { startStaticServer } from '../tests/e2e/staticServer';
 
@@ -88,7 +88,7 @@ async function coldRun(browser: Browser, url: string, query: string): Promise<{ 
     pending.push(
       request.sizes().then((sizes) => {
         const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
-        if (request.url().includes('/search-index/')) {
+        if (request.url().includes(`/${searchIndexFolder}/`)) {
           indexBytes += bytes;
         } else {
           modalBytes += bytes;

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { buildSearchIndex } from '../src/plugins/search-index/indexer';
-import { searchIndexFolder } from '../src/plugins/search-index/utils';
+import { searchIndexFolder } from '../src/utils/search/indexFolder';
 
 const outDir = path.resolve(process.argv[2] ?? 'build');
 const baseUrl = process.argv[3] ?? '/';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { searchIndexFolder } from '../../src/plugins/search-index/utils';
+import { searchIndexFolder } from '../../src/utils/search/indexFolder';
 import type { IndexMeta } from '../../src/utils/search/engine';
 import { LocalIndex } from '../../src/utils/search/localClient';
 

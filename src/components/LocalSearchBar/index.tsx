@@ -41,19 +41,19 @@ function loadLocalClient(): Promise<LocalClientModule> {
   return loadingLocalClient;
 }
 
-/** Loads the modal's code, the search code and the index's meta file; called on hover, focus and touch. */
+/**
+ * Loads the modal's code, the search code and the index's meta file; called on hover, focus and
+ * touch. The modal opens once both codes are in (the index may still be loading).
+ */
 function preloadSearch(baseUrl: string): Promise<void> {
-  void loadLocalClient()
-    .then(({ loadIndex }) => loadIndex(baseUrl))
-    .catch(() => undefined);
-  if (DocSearchModal) {
-    return Promise.resolve();
-  }
-  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style'), import('./styles.css')]).then(
-    ([{ DocSearchModal: Modal }]) => {
-      DocSearchModal = Modal;
-    },
-  );
+  const client = loadLocalClient();
+  void client.then(({ loadIndex }) => loadIndex(baseUrl)).catch(() => undefined);
+  const modal = DocSearchModal
+    ? Promise.resolve()
+    : Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style'), import('./styles.css')]).then(([{ DocSearchModal: Modal }]) => {
+        DocSearchModal = Modal;
+      });
+  return Promise.all([modal, client]).then(() => undefined);
 }
 
 interface HitProps {
@@ -91,15 +91,8 @@ export default function LocalSearchBar(): ReactNode {
   const searchClient = useMemo(
     () => ({
       async search(request: { requests: SearchRequest[] }) {
-        let module: LocalClientModule;
-        try {
-          module = await loadLocalClient();
-        } catch {
-          // The search code itself could not be fetched: the same "check your connection" screen.
-          setIndexAvailable(false);
-          return { results: request.requests.map(({ query = '', indexName = 'local', hitsPerPage = 5 }) => ({ hits: [], nbHits: 0, nbPages: 0, page: 0, hitsPerPage, query, index: indexName })) };
-        }
-        return module.createLocalSearchClient({ baseUrl, origin: window.location.origin, onAvailability: setIndexAvailable }).search(request);
+        const { createLocalSearchClient } = await loadLocalClient();
+        return createLocalSearchClient({ baseUrl, origin: window.location.origin, onAvailability: setIndexAvailable }).search(request);
       },
     }),
     [baseUrl],

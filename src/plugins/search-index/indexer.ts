@@ -20,14 +20,15 @@ import {
   type IndexMeta,
   type Postings,
 } from '../../utils/search/engine';
-import { extractPage, routeOfFile, searchIndexFolder, type IndexedPage } from './utils';
+import { searchIndexFolder } from '../../utils/search/indexFolder';
+import { extractPage, routeOfFile, type IndexedPage } from './utils';
 
 /** How many sections of each term get a passage (the best-scored ones). */
-export const passagesPerTerm = 5;
+const passagesPerTerm = 5;
 /** Words of a passage before and after the word it is about. */
 const passageWords = { before: 4, after: 8 };
 /** Size a term shard is cut at (bytes of JSON, before compression). */
-export const shardBytes = 24_000;
+const shardBytes = 24_000;
 
 function htmlFiles(dir: string, root = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { searchIndexFolder } from './utils';
+import { searchIndexFolder } from '../../utils/search/indexFolder';
 
 export interface OfflineFile {
   /** Path relative to the build folder, as the precache manifest writes URLs. */

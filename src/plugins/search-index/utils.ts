@@ -7,12 +7,6 @@ import * as cheerio from 'cheerio';
 import { isTag, isText, type AnyNode } from 'domhandler';
 import { searchSection, searchSectionFilter } from '../../utils/search/sections';
 
-/**
- * Folder of the index inside the build output; the client loads meta.json from it. (Here, not in
- * indexer.ts, because the site configuration reads it and cannot load the indexer's ES modules.)
- */
-export const searchIndexFolder = 'search-index';
-
 /** Weight of the text of release pages below their title, against 1 for other text. */
 export const releaseItemWeight = 0.5;
 

@@ -90,11 +90,6 @@ export function wordsOf(text: string): WordMatch[] {
   return Array.from(text.matchAll(wordPattern), (match) => ({ word: match[0], start: match.index, end: match.index + match[0].length }));
 }
 
-/** The terms of a text, with repeats. */
-export function termsOf(text: string): string[] {
-  return wordsOf(text).flatMap(({ word }) => termsOfWord(word));
-}
-
 export interface QueryTerm {
   /** The term to look up. */
   term: string;
@@ -106,10 +101,12 @@ export interface QueryTerm {
 
 /** At most this many words of a query are searched. */
 export const maxQueryTerms = 12;
+/** Longest query text searched; longer input is searched by its beginning. */
+export const maxQueryLength = 256;
 
 /** The terms of a query: each word once; the last one also matches longer words it begins. */
 export function queryTermsOf(query: string): QueryTerm[] {
-  const words = wordsOf(query.toLowerCase());
+  const words = wordsOf(query.slice(0, maxQueryLength).toLowerCase());
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   words.forEach(({ word }, index) => {
@@ -140,7 +137,7 @@ export function completes(typed: string, term: string): boolean {
 }
 
 /** The lowest term a typed last word can match (see completes). */
-export function completionStart(typed: string): string {
+function completionStart(typed: string): string {
   return typed.slice(0, Math.max(3, typed.length - 4));
 }
 

@@ -20,6 +20,7 @@ import {
   type QueryTerm,
   type Shard,
 } from './engine';
+import { searchIndexFolder } from './indexFolder';
 import { escapeHtml, trail, type DocSearchHit, type HighlightValue, type HitType } from './hits';
 
 /** Filters on the pages' values: a string is the value to keep, { any } a choice of values. */
@@ -33,9 +34,6 @@ export class RetryError extends Error {
   override name = 'RetryError';
 }
 
-/** Longest query text searched; longer input is searched by its beginning. */
-export const maxQueryLength = 256;
-
 /** Up to how many page chunks (of engine.ts's pagesPerChunk pages each) are fetched as soon as search opens. */
 export const prefetchedChunksLimit = 16;
 
@@ -48,6 +46,10 @@ const allTermsBonus = 0.5;
 /** How much the sections after a page's best one add to its score: 30 %, then 15 %, then 10 %. */
 const furtherSectionWeights = [0.3, 0.15, 0.1];
 
+function asRetryError(error: unknown): RetryError {
+  return error instanceof RetryError ? error : new RetryError(`The search index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 /** Fetches and parses one index file; a failure is a RetryError and is not remembered. */
 function cachedLoader<T>(load: (file: string) => Promise<T>): (file: string) => Promise<T> {
   const cache = new Map<string, Promise<T>>();
@@ -56,7 +58,7 @@ function cachedLoader<T>(load: (file: string) => Promise<T>): (file: string) => 
     if (!entry) {
       entry = load(file).catch((error: unknown) => {
         cache.delete(file);
-        throw error instanceof RetryError ? error : new RetryError(`The search index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+        throw asRetryError(error);
       });
       cache.set(file, entry);
     }
@@ -155,7 +157,7 @@ export class LocalIndex {
 
   /** Starts fetching the shards a query needs, so that a search of it finds them loading or loaded. */
   preload(query: string): void {
-    for (const term of queryTermsOf(query.slice(0, maxQueryLength))) {
+    for (const term of queryTermsOf(query)) {
       for (const id of shardsForTerm(this.firsts, term)) {
         this.shard(this.meta.shards[id].file).catch(() => undefined);
       }
@@ -164,7 +166,7 @@ export class LocalIndex {
 
   /** Ranks the pages that hold every term of the query and pass the filters. */
   async rank(query: string, filters: IndexFilters): Promise<RankedPage[]> {
-    const terms = queryTermsOf(query.slice(0, maxQueryLength));
+    const terms = queryTermsOf(query);
     if (!terms.length) {
       return [];
     }
@@ -253,7 +255,7 @@ export function loadedIndex(): LocalIndex | undefined {
 
 /** Loads the index's meta.json once (and prefetches the page chunks); after a failure the next call tries again. */
 export function loadIndex(baseUrl: string): Promise<LocalIndex> {
-  const folderUrl = `${baseUrl}search-index/`;
+  const folderUrl = `${baseUrl}${searchIndexFolder}/`;
   loading ??= fetchJson<IndexMeta>(`${folderUrl}meta.json`)
     .then((meta) => {
       const version: unknown = meta.version;
@@ -268,7 +270,7 @@ export function loadIndex(baseUrl: string): Promise<LocalIndex> {
     })
     .catch((error: unknown) => {
       loading = undefined;
-      throw error instanceof RetryError ? error : new RetryError(`The search index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      throw asRetryError(error);
     });
   return loading;
 }
@@ -381,15 +383,14 @@ export interface SearchResponse {
 
 /** Searches the index; `hitsPerPage` counts pages of the site, each giving up to three hits. */
 export async function searchIndex({ baseUrl, origin, query, filters, page = 0, hitsPerPage = 8 }: { baseUrl: string; origin: string; query: string; filters: IndexFilters; page?: number; hitsPerPage?: number }): Promise<Omit<SearchResponse, 'index'>> {
-  const text = query.trim().slice(0, maxQueryLength);
-  if (!text) {
+  if (!query.trim()) {
     return { hits: [], nbHits: 0, nbPages: 0, page, hitsPerPage, query };
   }
   const index = await loadIndex(baseUrl);
-  const ranked = await index.rank(text, filters);
+  const ranked = await index.rank(query, filters);
   const shown = ranked.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
   const pages = await Promise.all(shown.map((result) => index.page(result.page)));
-  const terms = queryTermsOf(text);
+  const terms = queryTermsOf(query);
   return {
     hits: shown.flatMap((result, position) => hitsOf(pages[position], result, terms, origin)),
     nbHits: ranked.length,
