@@ -62,24 +62,31 @@ function SearchIcon(): ReactNode {
 
 export interface SearchButtonProps {
   ref?: Ref<HTMLButtonElement>;
-  translations?: { buttonText?: string; buttonAriaLabel?: string };
+  translations?: { buttonText?: string };
   onClick: () => void;
   onFocus: () => void;
   onMouseOver: () => void;
   onTouchStart: () => void;
 }
 
+/**
+ * The button's accessible name is its visible text ("Search"), so that speech-input users can say
+ * what they see (WCAG 2.5.3, label in name). DocSearch's own button appends the shortcut to an
+ * aria-label ("Search (Ctrl+K)"), which does not match the text on screen. Here the shortcut is
+ * announced through aria-keyshortcuts instead (both modifiers work on every platform), and the
+ * drawn keys are hidden from assistive technology.
+ */
 export function SearchButton({ ref, translations = {}, ...handlers }: SearchButtonProps): ReactNode {
-  const { buttonText = 'Search', buttonAriaLabel = 'Search' } = translations;
+  const { buttonText = 'Search' } = translations;
   const modifier = useModifierKey();
-  const [reactsToKey, spokenModifier] = modifier === '⌘' ? ['Meta', 'Command'] : ['Ctrl', 'Ctrl'];
+  const reactsToKey = modifier === '⌘' ? 'Meta' : 'Ctrl';
   return (
-    <button type="button" className="DocSearch DocSearch-Button" aria-label={`${buttonAriaLabel} (${spokenModifier}+K)`} ref={ref} {...handlers}>
+    <button type="button" className="DocSearch DocSearch-Button" aria-keyshortcuts="Control+K Meta+K" ref={ref} {...handlers}>
       <span className="DocSearch-Button-Container">
         <SearchIcon />
         <span className="DocSearch-Button-Placeholder">{buttonText}</span>
       </span>
-      <span className="DocSearch-Button-Keys">
+      <span className="DocSearch-Button-Keys" aria-hidden="true">
         {modifier !== null && (
           <>
             <Key reactsToKey={reactsToKey}>{modifier}</Key>
