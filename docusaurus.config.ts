@@ -16,6 +16,7 @@ import { algoliaThemeConfig, searchMode } from './config/search';
 import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
 import { docsVersions } from './config/versions';
 import announcementBarPlugin from './src/plugins/announcement-bar';
+import markdownExportPlugin from './src/plugins/markdown-export';
 import offlinePlugin from './src/plugins/offline';
 import releaseNotesPlugin from './src/plugins/release-notes';
 import searchIndexPlugin from './src/plugins/search-index';
@@ -137,6 +138,8 @@ const config: Config = {
     announcementBarPlugin,
     [releaseNotesPlugin, { editUrl }],
     [searchIndexPlugin, { enabled: search.mode === 'local' }],
+    // The Markdown version of every page, llms.txt and llms-full.txt, from the built pages.
+    markdownExportPlugin,
     // Offline mode: the web app manifest and worker code (offline), then the service worker
     // (production builds only), whose precache list waits for the search index above.
     offlinePlugin,

@@ -9,6 +9,9 @@ export const siteTitle = 'Moodle Developer Resources';
 
 export const siteTagline = 'Nurturing and growing the Moodle developer community';
 
+/** What the site is, in one sentence: the home page's description and the summary of llms.txt. */
+export const siteDescription = 'Documentation for developers, contributors and documentation writers of Moodle LMS and the Moodle App.';
+
 /** GitHub organisation and repository that hold this site's sources. */
 export const organizationName = 'moodle';
 export const projectName = 'devdocs';

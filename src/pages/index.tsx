@@ -9,6 +9,7 @@ import { formatLongDate } from '@site/src/utils/dates';
 import { releaseNotesIndexRoute } from '@site/src/utils/releaseRoutes';
 import { useSiteData } from '@site/src/utils/useSiteData';
 import styles from './_components/home.module.css';
+import { siteDescription } from '@site/config/site';
 
 const sections: SectionCard[] = [
   {
@@ -74,7 +75,7 @@ function SupportedSeries(): ReactNode {
 export default function Home(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   return (
-    <Layout title="Home" description="Documentation for developers, contributors and documentation writers of Moodle LMS and the Moodle App.">
+    <Layout title="Home" description={siteDescription}>
       <main>
       <header className={styles.hero}>
         <div className="container">

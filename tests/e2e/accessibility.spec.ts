@@ -2,21 +2,8 @@
  * WCAG 2.1 AA: axe-core finds no serious or critical violation on each page type, in both
  * colour modes; the skip link and keyboard focus work.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations, wcagAxe } from './axe';
 import { expect, open, test } from './fixtures';
-
-/**
- * axe with the WCAG 2.0 and 2.1 A and AA rules, plus `label-content-name-mismatch` (WCAG 2.5.3,
- * label in name), which axe ships as experimental and leaves out unless it is named. It found
- * the navbar's search button announced as "Search (Ctrl+K)" under the visible text "Search".
- * `rules` turns other rules off where a test says why.
- */
-function wcagAxe(page: Page, rules: Record<string, { enabled: boolean }> = {}): AxeBuilder {
-  return new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, ...rules } })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-}
 
 const pageTypes = [
   { name: 'home', path: '/' },
@@ -64,9 +51,7 @@ for (const mode of ['light', 'dark'] as const) {
           await expect(page.locator('main ol li').first()).toBeVisible();
         }
         const results = await wcagAxe(page).analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join('\n    ')}`);
+        const serious = seriousViolations(results);
         expect(serious, serious.join('\n')).toEqual([]);
       });
     }
@@ -88,9 +73,7 @@ for (const mode of ['light', 'dark'] as const) {
     const results = await wcagAxe(page, { 'aria-valid-attr-value': { enabled: false }, 'nested-interactive': { enabled: false } })
       .include('.DocSearch-Modal')
       .analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+    const serious = seriousViolations(results);
     expect(serious, serious.join('\n')).toEqual([]);
   });
 }

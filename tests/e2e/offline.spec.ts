@@ -156,6 +156,13 @@ test.describe('offline mode', () => {
     await openDirectly(page, base);
     await clickThrough(page, base);
     await searchFromModal(page, base);
+    // "Copy page" reads the page's Markdown version, precached with the page.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.goto(`${base}/docs/apis/core/lock`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Copy page' }).click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Lock API\n/);
     // An address that is no page gets the not-found page, with its status.
     consoleGuard.allow(/status of 404/);
     const response = await page.goto(`${base}/docs/no-such-page`);

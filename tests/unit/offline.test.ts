@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withSearchIndex } from '../../config/pwa';
+import { withAnnouncedFiles, type AnnouncedFiles } from '../../config/pwa';
 import { compileSwCustom } from '../../src/plugins/offline/index';
 import { iconSizes, maskableIconSizes } from '../../src/plugins/offline/icons';
 import { webAppManifest } from '../../src/plugins/offline/manifest';
@@ -35,15 +35,27 @@ describe('page files the worker answers navigations with', () => {
 describe('precache list', () => {
   const entry = (url: string) => ({ url, revision: 'r', size: 1 });
 
+  const searchIndex = (files: Promise<ReturnType<typeof entry>[]>): AnnouncedFiles => ({ what: 'the search index files', plugin: 'search-index', files, owns: (url) => url.startsWith('search-index/') });
+  const markdown = (files: Promise<ReturnType<typeof entry>[]>): AnnouncedFiles => ({ what: 'the Markdown versions of pages', plugin: 'markdown-export', files, owns: (url) => url.endsWith('.md') });
+
   it('takes the search index from the index, not from the file patterns', async () => {
     const globbed = [entry('index.html'), entry('search-index/meta.json'), entry('search-index/t/0a.json'), entry('assets/js/main.js')];
     const index = [entry('search-index/meta.json'), entry('search-index/p/1b.json'), entry('search-index/t/0a.json')];
-    const { manifest } = await withSearchIndex(globbed, Promise.resolve(index));
+    const { manifest } = await withAnnouncedFiles(globbed, [searchIndex(Promise.resolve(index))]);
     expect(manifest.map((item) => item.url)).toEqual(['index.html', 'assets/js/main.js', 'search-index/meta.json', 'search-index/p/1b.json', 'search-index/t/0a.json']);
   });
 
+  it('adds the Markdown versions of pages after the search index', async () => {
+    const { manifest } = await withAnnouncedFiles([entry('docs.html')], [searchIndex(Promise.resolve([entry('search-index/meta.json')])), markdown(Promise.resolve([entry('docs.md'), entry('llms.txt')]))]);
+    expect(manifest.map((item) => item.url)).toEqual(['docs.html', 'search-index/meta.json', 'docs.md', 'llms.txt']);
+  });
+
   it('fails the build when the index could not be written', async () => {
-    await expect(withSearchIndex([], Promise.reject(new Error('search-index: no pages to index')))).rejects.toThrow('search-index: no pages to index');
+    await expect(withAnnouncedFiles([], [searchIndex(Promise.reject(new Error('search-index: no pages to index')))])).rejects.toThrow('search-index: no pages to index');
+  });
+
+  it('fails the build when the Markdown export failed', async () => {
+    await expect(withAnnouncedFiles([], [searchIndex(Promise.resolve([])), markdown(Promise.reject(new Error('markdown-export: no page to export')))])).rejects.toThrow('markdown-export: no page to export');
   });
 
   it('lists every index file with a content revision', () => {

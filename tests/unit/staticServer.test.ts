@@ -9,6 +9,8 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-server-'));
 const files: Record<string, string> = {
   'index.html': 'home',
   'docs.html': 'docs page',
+  'docs.md': '# Docs page',
+  'llms.txt': '# Site',
   'docs/tags.html': 'tags page',
   'general/index.html': 'general index',
   'assets/app.js': 'console.log(1)',
@@ -50,6 +52,14 @@ describe('static server', () => {
   it('sends JavaScript with its content type', async () => {
     const response = await fetch(`${server.url}/assets/app.js`);
     expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+  });
+
+  it('sends the Markdown version of a page as Markdown, and llms.txt as plain text', async () => {
+    const markdown = await fetch(`${server.url}/docs.md`);
+    expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await markdown.text()).toBe('# Docs page');
+    const llms = await fetch(`${server.url}/llms.txt`);
+    expect(llms.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 
   it('compresses text for clients that accept gzip, and only for them', async () => {

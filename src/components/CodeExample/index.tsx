@@ -19,7 +19,7 @@ export default function CodeExample({ file, source, children }: Props): ReactNod
     throw new Error('CodeExample: prop "file" is empty; give the path of the file the example belongs in');
   }
   return (
-    <figure className={styles.example}>
+    <figure className={styles.example} data-markdown="code-example" data-file={file}>
       <figcaption className={styles.caption}>
         <span className={styles.label}>File</span> <code className={styles.path}>{file}</code>
         {source && (

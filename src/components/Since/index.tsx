@@ -17,7 +17,7 @@ interface Props {
 export default function Since({ version, issue }: Props): ReactNode {
   const checked = assertMoodleVersion(version, 'Since (prop "version")');
   return (
-    <span className={styles.badge}>
+    <span className={styles.badge} data-markdown="since">
       <span className={styles.label}>Since Moodle {checked}</span>
       {issue && (
         <>

@@ -8,7 +8,8 @@
  * rendered by src/theme/SearchBar): only that one is bundled, so pages in local mode carry
  * neither Algolia's client nor DocSearch's modal until a reader opens search.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { announceSearchIndexFiles, failSearchIndexFiles, listSearchIndexFiles } from './offline';
@@ -62,7 +63,7 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       const alias = { [`${searchBarModule}$`]: searchBarFile(enabled, context.siteDir, config.resolve?.alias) };
       return { resolve: { alias }, ...cacheVersionForMode(config, enabled ? 'local' : 'algolia') };
     },
-    postBuild({ outDir }) {
+    async postBuild({ outDir }) {
       if (!enabled) {
         announceSearchIndexFiles([]);
         return;
@@ -70,8 +71,10 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       try {
         // The stemmer the index shares with the browser is an ES module that Docusaurus' config
         // loader cannot import, so the indexing runs in its own Node process
-        // (scripts/build-search-index.ts).
-        execFileSync('npx', ['tsx', path.join(context.siteDir, 'scripts/build-search-index.ts'), outDir, context.baseUrl], { stdio: 'inherit', cwd: context.siteDir });
+        // (scripts/build-search-index.ts), beside the other post-build work.
+        const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', path.join(context.siteDir, 'scripts/build-search-index.ts'), outDir, context.baseUrl], { cwd: context.siteDir, encoding: 'utf8' });
+        process.stdout.write(stdout);
+        process.stderr.write(stderr);
       } catch (error) {
         failSearchIndexFiles(error);
         throw error;
