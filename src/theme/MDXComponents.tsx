@@ -4,6 +4,7 @@
  */
 import MDXComponents from '@theme-original/MDXComponents';
 import CodeExample from '@site/src/components/CodeExample';
+import ComponentPath from '@site/src/components/ComponentPath';
 import Deprecated from '@site/src/components/Deprecated';
 import { ExamplePair, InvalidExample, ValidExample } from '@site/src/components/Example';
 import LatestReleases from '@site/src/components/LatestReleases';
@@ -12,6 +13,7 @@ import ProjectsTable from '@site/src/components/ProjectsTable';
 import ReleaseFeedLink from '@site/src/components/ReleaseFeedLink';
 import RequirementsTable from '@site/src/components/RequirementsTable';
 import ScrollableTable from '@site/src/components/ScrollableTable';
+import SeriesKind from '@site/src/components/SeriesKind';
 import Since from '@site/src/components/Since';
 import SupportCalendar from '@site/src/components/SupportCalendar';
 import TrackerLink from '@site/src/components/TrackerLink';
@@ -19,6 +21,7 @@ import TrackerLink from '@site/src/components/TrackerLink';
 export default {
   ...MDXComponents,
   CodeExample,
+  ComponentPath,
   Deprecated,
   ExamplePair,
   InvalidExample,
@@ -27,6 +30,7 @@ export default {
   ProjectsTable,
   ReleaseFeedLink,
   RequirementsTable,
+  SeriesKind,
   Since,
   SupportCalendar,
   table: ScrollableTable,
