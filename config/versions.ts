@@ -15,7 +15,8 @@ export const docsVersions = {
   '4.1': {
     label: '4.1',
     path: '4.1',
-    // 4.1 is a supported long-term release, not an abandoned one: no "unmaintained" banner.
+    // The theme's fixed banners are off: src/theme/DocVersionBanner words the banner from the
+    // series' support dates and the reader's date.
     banner: 'none',
   },
 } satisfies DocsOptions['versions'];

@@ -7,7 +7,9 @@ import LatestReleases from '@site/src/components/LatestReleases';
 import SectionCards, { type SectionCard } from '@site/src/components/SectionCards';
 import { formatLongDate } from '@site/src/utils/dates';
 import { releaseNotesIndexRoute } from '@site/src/utils/releaseRoutes';
+import { supportStatus } from '@site/src/utils/moodleReleases';
 import { useSiteData } from '@site/src/utils/useSiteData';
+import { useToday } from '@site/src/utils/useToday';
 import styles from './_components/home.module.css';
 import { siteDescription } from '@site/config/site';
 
@@ -55,11 +57,12 @@ const sections: SectionCard[] = [
 ];
 
 function SupportedSeries(): ReactNode {
-  const { series, snapshotDate } = useSiteData();
-  const supported = series.filter((entry) => entry.status === 'general' || entry.status === 'security' || entry.status === 'extended-security');
+  const { series } = useSiteData();
+  const today = useToday();
+  const supported = series.filter((entry) => ['general', 'security', 'extended-security'].includes(supportStatus(entry, today)));
   return (
     <p>
-      On {formatLongDate(snapshotDate)}, the date of the release data shown here, the supported series were{' '}
+      On <time dateTime={today}>{formatLongDate(today)}</time>, the supported series are{' '}
       {supported.map((entry, index) => (
         <span key={entry.name}>
           {index > 0 && (index === supported.length - 1 ? ' and ' : ', ')}

@@ -16,6 +16,7 @@ import ScrollableTable from '@site/src/components/ScrollableTable';
 import SeriesKind from '@site/src/components/SeriesKind';
 import Since from '@site/src/components/Since';
 import SupportCalendar from '@site/src/components/SupportCalendar';
+import SupportStatus from '@site/src/components/SupportStatus';
 import TrackerLink from '@site/src/components/TrackerLink';
 
 export default {
@@ -33,6 +34,7 @@ export default {
   SeriesKind,
   Since,
   SupportCalendar,
+  SupportStatus,
   table: ScrollableTable,
   TrackerLink,
   ValidExample,

@@ -59,11 +59,12 @@ export interface Release {
 }
 
 export interface DatabaseRequirement {
-  id: 'postgres' | 'mysql' | 'mariadb' | 'mssql' | 'oracle';
+  id: 'postgres' | 'mysql' | 'mariadb' | 'aurora-mysql' | 'mssql' | 'oracle';
   name: string;
   url?: string;
   minimumVersion: string;
   minimumIncreasedSince?: string;
+  minimumIncreasedIn?: string;
   recommended?: string;
   notYetSupported?: string;
   notYetSupportedIssue?: string;
@@ -77,6 +78,7 @@ export interface Requirements {
   php?: {
     minimum?: string;
     minimumIncreasedSince?: string;
+    minimumIncreasedIn?: string;
     alsoSupported?: string[];
     supportedSinceMoodle?: Record<string, string>;
     supportedWithEngineLimitations?: string[];
@@ -84,6 +86,7 @@ export interface Requirements {
     latestRecommendedOnWindows?: string[];
     recommended?: string;
     minimumPhp5?: string;
+    only64Bit?: true;
   };
   phpExtensions?: {
     name: string;
@@ -134,7 +137,9 @@ export interface Series {
   generalEndDate: IsoDate;
   securityEndDate: IsoDate;
   extendedSecurityEndDate?: IsoDate;
+  codeFreezeDate?: IsoDate;
   isLTS: boolean;
+  isExperimental?: true;
   inVersionsJson: boolean;
   seriesPage: string | null;
   requirements?: Requirements;
@@ -182,6 +187,14 @@ export function supportStatus(series: Pick<Series, 'releaseDate' | 'generalEndDa
   return 'ended';
 }
 
+/**
+ * Whether a release has release notes on a page of its own (x.y.0 on its series page). A release
+ * covered by another release's page, or listed with a date but no notes yet, has none.
+ */
+export function hasOwnNotesPage(release: Pick<Release, 'page' | 'coveredByPage'>): boolean {
+  return release.page !== null && !release.coveredByPage;
+}
+
 /** Compares version strings such as "3.9.18" and "3.10" numerically, part by part. */
 export function compareVersions(a: string, b: string): number {
   const pa = a.split('.').map(Number);
@@ -211,7 +224,7 @@ export function allReleases(data: MoodleReleasesData): Release[] {
 
 /** The newest long-term support series that has been released by `date`. */
 export function latestLtsSeries(data: MoodleReleasesData, date: IsoDate): Series | undefined {
-  return releasedSeries(data).find((series) => series.isLTS && series.releaseDate <= date);
+  return releasedSeries(data).find((series) => series.isLTS && !series.isExperimental && series.releaseDate <= date);
 }
 
 /** Looks a series up by name ("4.1"); undefined when the data has no such series. */

@@ -5,7 +5,7 @@
  */
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 import { appReleaseDocId, appReleasePages, type AppReleasesData } from './appReleases';
-import { releasedSeries, type MoodleReleasesData } from './moodleReleases';
+import { hasOwnNotesPage, releasedSeries, type MoodleReleasesData } from './moodleReleases';
 import { isSeriesRelease, releaseDocId, seriesDocId } from './releaseRoutes';
 
 /** One entry of a sidebar (the plugin exports the sidebar type, not its item type). */
@@ -17,7 +17,7 @@ export function lmsReleaseNotesItems(data: MoodleReleasesData): SidebarItem[] {
     label: `Moodle ${series.name}`,
     link: { type: 'doc', id: seriesDocId(series.name) },
     collapsed: true,
-    items: series.releases.filter((release) => !release.coveredByPage && !isSeriesRelease(release)).map((release) => releaseDocId(release)),
+    items: series.releases.filter((release) => hasOwnNotesPage(release) && !isSeriesRelease(release)).map((release) => releaseDocId(release)),
   }));
 }
 

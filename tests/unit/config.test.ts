@@ -56,7 +56,7 @@ describe('site configuration', () => {
     expect(custom.url).toBe('https://docs.example.org');
     expect(custom.baseUrl).toBe('/devdocs/');
     const announcement = (custom.themeConfig as { announcementBar: { content: string } }).announcementBar;
-    expect(announcement.content).toContain('href="/devdocs/general/releases"');
+    expect(announcement.content).toMatch(/href="\/devdocs\/general\/releases\/\d+\.\d+"/);
     const docs = (custom.presets?.[0] as [string, { docs: { editUrl: string } }])[1].docs;
     expect(docs.editUrl).toBe('https://git.example.org/edit/main');
   });
@@ -111,10 +111,13 @@ describe('navbar and footer', () => {
 describe('announcement bar', () => {
   const releases = readDataFile('moodle-releases');
 
-  it('announces the newest LTS series and takes its id from it', () => {
-    const bar = announcementBar({ baseUrl: '/', releases });
+  it('announces the newest LTS series out on the given day and takes its id from it', () => {
+    const bar = announcementBar({ baseUrl: '/', releases, today: '2023-01-12' });
     expect(bar.id).toBe('lts-4.1');
     expect(bar.content).toContain('Moodle 4.1');
+    expect(bar.content).toContain('href="/general/releases/4.1"');
+    expect(announcementBar({ baseUrl: '/', releases, today: '2024-10-06' }).id).toBe('lts-4.1');
+    expect(announcementBar({ baseUrl: '/', releases, today: '2024-10-07' }).id).toBe('lts-4.5');
     expect(bar.isCloseable).toBe(true);
     expect(bar.backgroundColor).toMatch(/^#[0-9a-f]{6}$/i);
     expect(bar.textColor).toMatch(/^#[0-9a-f]{6}$/i);
@@ -127,7 +130,6 @@ describe('announcement bar', () => {
       throw new Error('the data has no 4.2 series to promote');
     }
     Object.assign(series42, { isLTS: true, releases: [{ ...newer.series[1].releases[0], version: '4.2.0', series: '4.2', releaseDate: series42.releaseDate }] });
-    newer.source.date = series42.releaseDate;
-    expect(announcementBar({ baseUrl: '/', releases: newer }).id).toBe('lts-4.2');
+    expect(announcementBar({ baseUrl: '/', releases: newer, today: '2023-06-01' }).id).toBe('lts-4.2');
   });
 });

@@ -12,13 +12,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appPages } from '../../src/plugins/release-notes/appPages';
 import { releaseFeed } from '../../src/plugins/release-notes/feed';
-import { writeGeneratedPages } from '../../src/plugins/release-notes/index';
-import { lmsPages, releaseTags } from '../../src/plugins/release-notes/lmsPages';
+import { developerUpdateRoutes, writeGeneratedPages } from '../../src/plugins/release-notes/index';
+import { lmsPages, releaseTags, seriesPage } from '../../src/plugins/release-notes/lmsPages';
 import { escapeText, itemList, sectionsMarkdown } from '../../src/plugins/release-notes/markdown';
 import { readDataFile } from '../../src/utils/dataFiles';
+import { appReleaseRoute } from '../../src/utils/appReleases';
 import { releaseRoute } from '../../src/utils/releaseRoutes';
 import { appReleaseNotesItems, lmsReleaseNotesItems } from '../../src/utils/releaseNotesSidebars';
-import { compareVersions, findRelease, type IssueItem, type Release } from '../../src/utils/moodleReleases';
+import { allReleases, compareVersions, findRelease, hasOwnNotesPage, type IssueItem, type Release } from '../../src/utils/moodleReleases';
 
 const lms = readDataFile('moodle-releases');
 const app = readDataFile('app-releases');
@@ -31,9 +32,14 @@ afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
+/** The site's MDX components that generated pages use, as stand-ins that render their props. */
+const components = {
+  SupportStatus: ({ series }: { series: string }) => createElement('span', { 'data-series': series }, 'status'),
+};
+
 /** Compiles Markdown the way the site does (MDX) and renders it to HTML. */
 async function render(markdown: string): Promise<string> {
-  const { default: Content } = await evaluate(markdown, { ...runtime, baseUrl: import.meta.url });
+  const { default: Content } = await evaluate(markdown, { ...runtime, baseUrl: import.meta.url, useMDXComponents: () => components });
   return renderToStaticMarkup(createElement(Content));
 }
 
@@ -50,7 +56,7 @@ const keysOf = (items: IssueItem[]) => items.flatMap((item) => [item.key, ...(it
 describe('LMS release-notes pages', () => {
   it('writes a page per released series and per release with notes of its own', () => {
     const released = lms.series.filter((series) => series.releases.length > 0);
-    const documentedPatches = released.flatMap((series) => series.releases).filter((release) => !release.coveredByPage && !release.version.endsWith('.0'));
+    const documentedPatches = released.flatMap((series) => series.releases).filter((release) => hasOwnNotesPage(release) && !release.version.endsWith('.0'));
     expect(pages).toHaveLength(released.length + documentedPatches.length);
     for (const series of released) {
       expect(pageByPath.has(`releases/${series.name}/index.md`), series.name).toBe(true);
@@ -195,6 +201,30 @@ describe('writing the pages', () => {
   });
 });
 
+describe('developer update links', () => {
+  it('finds the current docs pages by series and the frozen versions that have one', () => {
+    const site = path.join(workDir, 'site');
+    fs.mkdirSync(path.join(site, 'docs/devupdate'), { recursive: true });
+    fs.mkdirSync(path.join(site, 'versioned_docs/version-4.1'), { recursive: true });
+    fs.mkdirSync(path.join(site, 'versioned_docs/version-4.0'), { recursive: true });
+    for (const file of ['docs/devupdate/index.md', 'docs/devupdate/5.1.md', 'docs/devupdate/4.2.md', 'versioned_docs/version-4.1/devupdate.md']) {
+      fs.writeFileSync(path.join(site, file), '');
+    }
+    expect(developerUpdateRoutes(site)).toEqual({ '4.1': '/docs/4.1/devupdate', '4.2': '/docs/devupdate/4.2', '5.1': '/docs/devupdate/5.1' });
+  });
+
+  it('links a series page to its developer update, and leaves the section out when there is neither', () => {
+    const series = lms.series.find((entry) => entry.releases.some((release) => release.version === `${entry.name}.0` && !release.upgradeNotes?.length));
+    if (!series) {
+      throw new Error('the data has no series without upgrade.txt links to try this on');
+    }
+    const withLink = seriesPage(lms, series, { ...context, developerUpdates: { [series.name]: `/docs/devupdate/${series.name}` } }).content;
+    expect(withLink).toContain('## Upgrade notes for developers');
+    expect(withLink).toContain(`[Moodle ${series.name} developer update](/docs/devupdate/${series.name})`);
+    expect(seriesPage(lms, series, context).content).not.toContain('## Upgrade notes for developers');
+  });
+});
+
 describe('release feed', () => {
   const feed = releaseFeed({ lms, app, siteUrl: 'https://example.org', baseUrl: '/docs-site/' });
 
@@ -202,8 +232,13 @@ describe('release feed', () => {
     const dates = [...feed.matchAll(/<entry>[\s\S]*?<updated>(\d{4}-\d{2}-\d{2})T/g)].map((match) => match[1]);
     expect(dates.length).toBeGreaterThan(0);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(feed).toContain('href="https://example.org/docs-site/general/releases/3.9/3.9.18"');
-    expect(feed).toContain('href="https://example.org/docs-site/general/app_releases/v4/v4.1.0"');
+    // The releases of the newest day with notes, up to the data's snapshot date: the feed links one of them.
+    const withNotes = allReleases(lms).filter((release) => release.releaseDate <= lms.source.date && hasOwnNotesPage(release));
+    const newestDay = withNotes.filter((release) => release.releaseDate === withNotes[0].releaseDate);
+    expect(newestDay.some((release) => feed.includes(`href="https://example.org/docs-site${releaseRoute(release)}"`))).toBe(true);
+    // App releases share the feed: the newest one is in it exactly when it is newer than the oldest entry kept.
+    const newestApp = app.releases[0];
+    expect(feed.includes(`href="https://example.org/docs-site${appReleaseRoute(app, newestApp)}"`)).toBe((newestApp.releaseDate ?? '') >= dates[dates.length - 1]);
   });
 
   it('is well-formed: every element closes and text is escaped', () => {

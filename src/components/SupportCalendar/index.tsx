@@ -1,33 +1,27 @@
 import type { ReactNode } from 'react';
-import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import { formatLongDate } from '@site/src/utils/dates';
-import { supportStatusLabels, type SupportStatus } from '@site/src/utils/moodleReleases';
+import { StatusBadge } from '@site/src/components/SupportStatus';
+import { supportStatus } from '@site/src/utils/moodleReleases';
 import { seriesAnchor, seriesRoute } from '@site/src/utils/releaseRoutes';
 import { useSiteData } from '@site/src/utils/useSiteData';
+import { useToday } from '@site/src/utils/useToday';
 import styles from './styles.module.css';
-
-const statusClass: Record<SupportStatus, string> = {
-  unreleased: styles.statusUnreleased,
-  general: styles.statusGeneral,
-  security: styles.statusSecurity,
-  'extended-security': styles.statusSecurity,
-  ended: styles.statusEnded,
-};
 
 /**
  * The supported-versions calendar: every released series with its dates and its support status
- * on the release data's snapshot date, each linking to the series' notes. Each row is also an
+ * on the reader's date (the build date until the page has loaded), each linking to the series' notes. Each row is also an
  * anchor (#moodle-4-1) other pages can link to.
  */
 export default function SupportCalendar(): ReactNode {
-  const { series, snapshotDate } = useSiteData();
+  const { series } = useSiteData();
+  const today = useToday();
   const brokenLinks = useBrokenLinks();
   return (
     <table>
       <caption>
-        Moodle LMS series and their support periods. Status as of {formatLongDate(snapshotDate)}.
+        Moodle LMS series and their support periods. Status on <time dateTime={today}>{formatLongDate(today)}</time>.
       </caption>
       <thead>
         <tr>
@@ -70,7 +64,7 @@ export default function SupportCalendar(): ReactNode {
               </td>
               <td>{entry.latestVersion}</td>
               <td>
-                <span className={clsx(styles.status, statusClass[entry.status])}>{supportStatusLabels[entry.status]}</span>
+                <StatusBadge status={supportStatus(entry, today)} />
               </td>
             </tr>
           );

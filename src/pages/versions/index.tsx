@@ -5,7 +5,10 @@ import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import { formatLongDate } from '@site/src/utils/dates';
 import { releaseNotesIndexRoute, seriesRoute } from '@site/src/utils/releaseRoutes';
+import { StatusBadge } from '@site/src/components/SupportStatus';
+import { supportStatus } from '@site/src/utils/moodleReleases';
 import { useSiteData } from '@site/src/utils/useSiteData';
+import { useToday } from '@site/src/utils/useToday';
 import styles from './styles.module.css';
 
 function mainDocPath(version: GlobalVersion): string {
@@ -15,6 +18,7 @@ function mainDocPath(version: GlobalVersion): string {
 export default function Versions(): ReactNode {
   const versions = useVersions('default');
   const { series } = useSiteData();
+  const today = useToday();
   return (
     <Layout title="All versions" description="Every version of the Moodle developer documentation, with its docs and release notes.">
       <main className="container margin-vert--lg">
@@ -25,11 +29,14 @@ export default function Versions(): ReactNode {
           change between series, and the docs of one series describe that series only.
         </p>
         <table>
-          <caption>Documentation versions, newest first</caption>
+          <caption>
+            Documentation versions, newest first, with their support status on <time dateTime={today}>{formatLongDate(today)}</time>
+          </caption>
           <thead>
             <tr>
               <th scope="col">Version</th>
               <th scope="col">What it documents</th>
+              <th scope="col">Support status</th>
               <th scope="col">Documentation</th>
               <th scope="col">Release notes</th>
             </tr>
@@ -50,6 +57,9 @@ export default function Versions(): ReactNode {
                       : releaseSeries
                         ? `Moodle ${releaseSeries.name}${releaseSeries.isLTS ? ' (long-term support)' : ''}, released ${formatLongDate(releaseSeries.releaseDate)}.`
                         : `Moodle ${version.label}.`}
+                  </td>
+                  <td>
+                    {releaseSeries ? <StatusBadge status={supportStatus(releaseSeries, today)} /> : isCurrent ? 'In development' : '–'}
                   </td>
                   <td>
                     <Link to={mainDocPath(version)}>{version.label} documentation</Link>

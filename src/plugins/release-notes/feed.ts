@@ -3,7 +3,7 @@
  * anyone who wants to hear about a release without watching the site.
  */
 import { appReleaseRoute, type AppReleasesData } from '../../utils/appReleases';
-import { allReleases, type MoodleReleasesData } from '../../utils/moodleReleases';
+import { allReleases, hasOwnNotesPage, type MoodleReleasesData } from '../../utils/moodleReleases';
 import { releaseFeedPath, releaseRoute } from '../../utils/releaseRoutes';
 
 export const feedEntryLimit = 100;
@@ -38,7 +38,7 @@ export function releaseFeed({ lms, app, siteUrl, baseUrl }: { lms: MoodleRelease
   const absolute = (route: string) => `${siteUrl.replace(/\/$/, '')}${baseUrl.replace(/\/$/, '')}${route}`;
   const entries: FeedEntry[] = [
     ...allReleases(lms)
-      .filter((release) => release.releaseDate <= lms.source.date)
+      .filter((release) => release.releaseDate <= lms.source.date && (hasOwnNotesPage(release) || Boolean(release.coveredByPage)))
       .map((release) => {
         const counts = [counted(release.issueCounts?.MDL, 'tracker issue', 'tracker issues'), counted(release.issueCounts?.MSA, 'security advisory', 'security advisories')].filter(Boolean);
         return {

@@ -81,13 +81,40 @@ export function writeGeneratedPages(contentDir: string, pages: GeneratedPage[]):
   return written;
 }
 
+/**
+ * The developer update pages that exist, by series: docs/devupdate/{series}.md in the current
+ * docs, and devupdate.md of a frozen version (versioned_docs/version-4.1/devupdate.md).
+ */
+export function developerUpdateRoutes(siteDir: string): Record<string, string> {
+  const routes: Record<string, string> = {};
+  const versionedDir = path.join(siteDir, 'versioned_docs');
+  for (const entry of fs.existsSync(versionedDir) ? fs.readdirSync(versionedDir) : []) {
+    const version = /^version-(\d+\.\d+)$/.exec(entry)?.[1];
+    if (version && fs.existsSync(path.join(versionedDir, entry, 'devupdate.md'))) {
+      routes[version] = `/docs/${version}/devupdate`;
+    }
+  }
+  const currentDir = path.join(siteDir, 'docs', 'devupdate');
+  for (const file of fs.existsSync(currentDir) ? fs.readdirSync(currentDir) : []) {
+    const series = /^(\d+\.\d+)\.mdx?$/.exec(file)?.[1];
+    if (series) {
+      routes[series] = `/docs/devupdate/${series}`;
+    }
+  }
+  return routes;
+}
+
 export default function releaseNotesPlugin(context: LoadContext, options: unknown): Plugin {
   const { editUrl, contentDir = path.join(context.siteDir, 'general'), staticDir = path.join(context.siteDir, '.generated', 'static'), dataDir = defaultDataDir } = options as ReleaseNotesOptions;
   const lms = readDataFile('moodle-releases', dataDir);
   const app = readDataFile('app-releases', dataDir);
   const dataEditUrl = (name: string) => `${editUrl.replace(/\/$/, '')}/data/${name}.json`;
   writeGeneratedPages(contentDir, [
-    ...lmsPages(lms, { editUrl: dataEditUrl('moodle-releases'), lastUpdate: gitLastUpdate(path.join(dataDir, 'moodle-releases.json')) }),
+    ...lmsPages(lms, {
+      editUrl: dataEditUrl('moodle-releases'),
+      lastUpdate: gitLastUpdate(path.join(dataDir, 'moodle-releases.json')),
+      developerUpdates: developerUpdateRoutes(context.siteDir),
+    }),
     ...appPages(app, { editUrl: dataEditUrl('app-releases'), lastUpdate: gitLastUpdate(path.join(dataDir, 'app-releases.json')) }),
   ]);
   writeIfChanged(path.join(staticDir, releaseFeedPath), releaseFeed({ lms, app, siteUrl: context.siteConfig.url, baseUrl: context.siteConfig.baseUrl }));

@@ -5,8 +5,7 @@
  */
 import { formatLongDate } from '../../utils/dates';
 import {
-  supportStatus,
-  supportStatusLabels,
+  hasOwnNotesPage,
   type MoodleReleasesData,
   type Release,
   type Requirements,
@@ -27,6 +26,8 @@ export interface PageContext {
   editUrl: string;
   /** When and by whom the data file last changed, if git knows. */
   lastUpdate?: { date: string; author: string };
+  /** Routes of the developer update pages by series ("5.1" → "/docs/devupdate/5.1"). */
+  developerUpdates?: Record<string, string>;
 }
 
 /** Tags of every page of a series: the release-notes tag and the series tag. */
@@ -35,7 +36,17 @@ export function releaseTags(seriesName: string): string[] {
 }
 
 function seriesKind(series: Series): string {
+  if (series.isExperimental) {
+    return 'an experimental preview, never a supported series';
+  }
   return series.isLTS ? 'a long-term support (LTS) series' : 'a standard series';
+}
+
+function raisedNote(entry: { minimumIncreasedIn?: string; minimumIncreasedSince?: string }): string {
+  if (entry.minimumIncreasedIn) {
+    return `raised in Moodle ${entry.minimumIncreasedIn}`;
+  }
+  return entry.minimumIncreasedSince ? `raised since Moodle ${entry.minimumIncreasedSince}` : '';
 }
 
 function fixCounts(release: Release): string {
@@ -85,7 +96,8 @@ function fullListMarkdown(release: Release): string {
 function phpRows(php: NonNullable<Requirements['php']>): string[][] {
   const rows: string[][] = [];
   if (php.minimum) {
-    rows.push(['Minimum version', `${escapeText(php.minimum)}${php.minimumIncreasedSince ? ` (raised in Moodle ${escapeText(php.minimumIncreasedSince)})` : ''}`]);
+    const raise = raisedNote(php);
+    rows.push(['Minimum version', `${escapeText(php.minimum)}${raise ? ` (${escapeText(raise)})` : ''}`]);
   }
   if (php.minimumPhp5) {
     rows.push(['Minimum version on PHP 5', escapeText(php.minimumPhp5)]);
@@ -107,6 +119,9 @@ function phpRows(php: NonNullable<Requirements['php']>): string[][] {
   }
   if (php.notSupported?.length) {
     rows.push(['Not supported', escapeText(php.notSupported.join(', '))]);
+  }
+  if (php.only64Bit) {
+    rows.push(['Builds', 'Only 64-bit builds of PHP are supported']);
   }
   return rows;
 }
@@ -135,8 +150,9 @@ function extensionNote(extension: NonNullable<Requirements['phpExtensions']>[num
 
 function databaseNote(database: NonNullable<Requirements['databases']>[number]): string {
   const notes: string[] = [];
-  if (database.minimumIncreasedSince) {
-    notes.push(escapeText(`minimum raised in Moodle ${database.minimumIncreasedSince}`));
+  const raise = raisedNote(database);
+  if (raise) {
+    notes.push(escapeText(`minimum ${raise}`));
   }
   if (database.minimumVersionLatinLanguagesOnly) {
     notes.push(escapeText(`${database.minimumVersionLatinLanguagesOnly} is enough for sites in Latin-script languages only`));
@@ -298,7 +314,12 @@ function pageFrontMatter(context: PageContext, fields: Parameters<typeof frontMa
 
 /** Releases of a series that have notes of their own, in version order. */
 function documentedReleases(series: Series): Release[] {
-  return series.releases.filter((release) => !release.coveredByPage);
+  return series.releases.filter(hasOwnNotesPage);
+}
+
+/** Releases the source lists with a date but without notes (announced, not yet documented). */
+function releasesWithoutNotes(series: Series): Release[] {
+  return series.releases.filter((release) => !release.page && !release.coveredByPage);
 }
 
 function alsoCoversMarkdown(release: Release): string {
@@ -316,11 +337,16 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
     throw new Error(`data/moodle-releases.json: series ${series.name} has no ${series.name}.0 release for its series page.`);
   }
   const patches = documentedReleases(series).filter((release) => release !== first);
-  const status = supportStatus(series, data.source.date);
   const blocks: string[] = [];
   const counts = fixCounts(first);
+  const released =
+    first.releaseDate <= data.source.date
+      ? `Moodle ${series.name} was released on ${formatLongDate(first.releaseDate)}.`
+      : `Moodle ${series.name} was due for release on ${formatLongDate(first.releaseDate)} when its release data was last updated (${formatLongDate(data.source.date)}).`;
   blocks.push(
-    `Moodle ${series.name} was released on ${formatLongDate(first.releaseDate)}. It is a major release, the first of the ${series.name} series, which is ${seriesKind(series)}.${versionNumber(first)}${counts ? ` Its release notes name ${counts}.` : ''}`,
+    series.isExperimental
+      ? `${released} It was an experimental preview for testing, not for production sites, and never a supported series.${versionNumber(first)}${counts ? ` Its release notes name ${counts}.` : ''}`
+      : `${released} It is a major release, the first of the ${series.name} series, which is ${seriesKind(series)}.${versionNumber(first)}${counts ? ` Its release notes name ${counts}.` : ''}`,
   );
   if (first.pageReleaseDateDiffers) {
     blocks.push(`The original release notes gave the date as ${formatLongDate(first.pageReleaseDateDiffers)}; this page uses the date of Moodle's release records.`);
@@ -332,9 +358,10 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
   ];
   blocks.push(
     '## Support',
-    `Each Moodle series receives minor releases for a fixed period. Moodle ${series.name} is supported until these dates:`,
+    ...(series.isExperimental ? [`As a preview, Moodle ${series.name} had no support period of its own: the release data ends it on ${formatLongDate(series.securityEndDate)}.`] : []),
+    `Each Moodle series receives minor releases for a fixed period. The release data gives Moodle ${series.name} these end dates:`,
     table(['Support', 'Ends'], supportRows),
-    `On ${formatLongDate(data.source.date)}, the date of the release data behind these pages, its status was: **${supportStatusLabels[status]}**.`,
+    `Status today: <SupportStatus series="${series.name}" />`,
   );
   const requirements = requirementsMarkdown(series);
   if (requirements) {
@@ -343,12 +370,18 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
   if (first.sections?.length) {
     blocks.push(sectionsMarkdown(first.sections));
   }
-  if (first.upgradeNotes?.length) {
-    blocks.push(
-      '## Upgrade notes for developers',
-      `Each part of Moodle records its API changes in an \`upgrade.txt\` file. These are the files with changes in ${series.name}:`,
-      first.upgradeNotes.map((note) => `- ${link(note.label, note.url)}`).join('\n'),
-    );
+  const developerUpdate = context.developerUpdates?.[series.name];
+  if (developerUpdate || first.upgradeNotes?.length) {
+    blocks.push('## Upgrade notes for developers');
+    if (developerUpdate) {
+      blocks.push(`The ${link(`Moodle ${series.name} developer update`, developerUpdate)} says what changed in ${series.name} for plugin code and what to do about each change.`);
+    }
+    if (first.upgradeNotes?.length) {
+      blocks.push(
+        `Each part of Moodle records its API changes in an \`upgrade.txt\` file. These are the files with changes in ${series.name}:`,
+        first.upgradeNotes.map((note) => `- ${link(note.label, note.url)}`).join('\n'),
+      );
+    }
   }
   if (first.upgradePath) {
     blocks.push('## Upgrading a site', `The user documentation explains ${link(`how to upgrade a site to Moodle ${series.name}`, first.upgradePath)}.`);
@@ -356,6 +389,14 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
   const translations = translationsMarkdown(first);
   if (translations) {
     blocks.push(translations);
+  }
+  const withoutNotes = releasesWithoutNotes(series);
+  if (withoutNotes.length) {
+    blocks.push(
+      withoutNotes
+        .map((release) => `Moodle ${release.version} is dated ${formatLongDate(release.releaseDate)} in the release data of ${formatLongDate(data.source.date)}, which has no notes for it yet.`)
+        .join(' '),
+    );
   }
   if (patches.length) {
     blocks.push(
@@ -373,7 +414,9 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
   if (fullList) {
     blocks.push(fullList);
   }
-  const description = `Release notes of Moodle ${series.name}, ${seriesKind(series)} released on ${formatLongDate(first.releaseDate)}: support dates, requirements, changes and minor releases.`;
+  const description = series.isExperimental
+    ? `Release notes of Moodle ${series.name}, an experimental preview released on ${formatLongDate(first.releaseDate)} that was never a supported series.`
+    : `Release notes of Moodle ${series.name}, ${seriesKind(series)} released on ${formatLongDate(first.releaseDate)}: support dates, requirements, changes and minor releases.`;
   return {
     path: `releases/${series.name}/index.md`,
     content: `${pageFrontMatter(context, {

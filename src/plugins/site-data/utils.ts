@@ -14,8 +14,8 @@ import {
   type SupportStatus,
 } from '../../utils/moodleReleases';
 
-export interface SeriesSummary extends Pick<Series, 'name' | 'releaseDate' | 'generalEndDate' | 'securityEndDate' | 'extendedSecurityEndDate' | 'isLTS'> {
-  /** Support status on the data's snapshot date. */
+export interface SeriesSummary extends Pick<Series, 'name' | 'releaseDate' | 'generalEndDate' | 'securityEndDate' | 'extendedSecurityEndDate' | 'isLTS' | 'isExperimental'> {
+  /** Support status on the build date; components recompute it for the reader's date. */
   status: SupportStatus;
   /** The newest release of the series. */
   latestVersion: string;
@@ -40,8 +40,10 @@ export interface RequirementsSummary {
 }
 
 export interface SiteDataSummary {
-  /** The day the release data describes; statuses are computed for this day. */
+  /** The day the release data describes (its source commit's date). */
   snapshotDate: IsoDate;
+  /** The day the site was built: the date the server-rendered statuses are computed for. */
+  buildDate: IsoDate;
   /** Released series, newest first. */
   series: SeriesSummary[];
   /** The most recent releases, newest first. */
@@ -52,12 +54,20 @@ export interface SiteDataSummary {
 
 export const latestReleaseCount = 6;
 
-export function summariseReleases(data: MoodleReleasesData): SiteDataSummary {
+/** Today's date where the code runs, as yyyy-mm-dd in local time. */
+export function localIsoDate(now: Date = new Date()): IsoDate {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate = localIsoDate()): SiteDataSummary {
   const snapshotDate = data.source.date;
   return {
     snapshotDate,
+    buildDate,
     series: releasedSeries(data).map((series) => {
-      const latest = series.releases[series.releases.length - 1];
+      // The newest release out by the build date (the data can list releases planned after it).
+      const released = series.releases.filter((release) => release.releaseDate <= buildDate);
+      const latest = released[released.length - 1] ?? series.releases[0];
       return {
         name: series.name,
         releaseDate: series.releaseDate,
@@ -65,7 +75,8 @@ export function summariseReleases(data: MoodleReleasesData): SiteDataSummary {
         securityEndDate: series.securityEndDate,
         ...(series.extendedSecurityEndDate ? { extendedSecurityEndDate: series.extendedSecurityEndDate } : {}),
         isLTS: series.isLTS,
-        status: supportStatus(series, snapshotDate),
+        ...(series.isExperimental ? { isExperimental: true as const } : {}),
+        status: supportStatus(series, buildDate),
         latestVersion: latest.version,
         latestReleaseDate: latest.releaseDate,
       };
