@@ -18,7 +18,7 @@ export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
     onInlineTags: 'throw',
     // Long files such as release notes are split into pages; numbering files is not used.
     numberPrefixParser: false,
-    // A bare tracker key (MDL-12345) in a page's text links to tracker.moodle.org.
+    // A bare tracker key (MDL-12345) in a page's text links to the tracker.
     remarkPlugins: [trackerLinks],
   } satisfies DocsOptions;
 }

@@ -5,6 +5,8 @@
  * docusaurus.config.ts and passed in.
  */
 
+import { trackerBaseUrl } from '../src/utils/tracker';
+
 export const siteTitle = 'Moodle Developer Resources';
 
 export const siteTagline = 'Nurturing and growing the Moodle developer community';
@@ -41,7 +43,7 @@ export const externalLinks = {
   /** This site's source repository. */
   codeHost: repositoryUrl,
   /** Moodle's issue tracker. */
-  tracker: 'https://tracker.moodle.org/',
+  tracker: trackerBaseUrl,
 } as const;
 
 /** Year of the copyright notice in the footer (spec section 9). */

@@ -1,6 +1,6 @@
 /**
  * Remark plugin: a bare tracker key in a page's text (MDL-12345, MOBILE-4242) becomes a link to
- * tracker.moodle.org, so writers never type the address. Keys inside links, inline code, code
+ * Moodle's tracker, so writers never type the address. Keys inside links, inline code, code
  * blocks and headings (whose text becomes the anchor) stay as written.
  */
 import type { Link, Nodes, PhrasingContent, Root, Text } from 'mdast';

@@ -3,7 +3,13 @@
  * plugin and the TrackerLink component turn it into a link with these helpers.
  */
 
-/** Projects of tracker.moodle.org that pages refer to. */
+/**
+ * Moodle's issue tracker. It was tracker.moodle.org; Moodle's own developer docs and release
+ * notes have linked it at moodle.atlassian.net since June 2025.
+ */
+export const trackerBaseUrl = 'https://moodle.atlassian.net/';
+
+/** Projects of Moodle's tracker that pages refer to. */
 export const trackerProjects = ['MDL', 'MDLSITE', 'MDLQA', 'MOBILE', 'CONTRIB'] as const;
 
 export type TrackerProject = (typeof trackerProjects)[number];
@@ -27,7 +33,7 @@ export function trackerUrl(key: string): string {
   if (!isTrackerKey(key)) {
     throw new Error(`"${key}" is not a Moodle tracker key (expected ${trackerProjects.join(', ')} followed by "-" and a number, such as MDL-12345)`);
   }
-  return `https://tracker.moodle.org/browse/${key}`;
+  return `${trackerBaseUrl}browse/${key}`;
 }
 
 /** Moodle versions written as in "4.1" or "3.11.2". */

@@ -95,14 +95,14 @@ test.describe('docs page furniture', () => {
 test.describe('components of API pages', () => {
   test('a bare tracker key in the text links to the tracker', async ({ page }) => {
     await open(page, '/docs/guides/upgrade');
-    await expect(page.locator('main article a', { hasText: /^MDL-74484$/ })).toHaveAttribute('href', 'https://tracker.moodle.org/browse/MDL-74484');
+    await expect(page.locator('main article a', { hasText: /^MDL-74484$/ })).toHaveAttribute('href', 'https://moodle.atlassian.net/browse/MDL-74484');
   });
 
   test('a deprecation notice is a labelled note with its version, issue and replacement', async ({ page }) => {
     await open(page, '/docs/apis/core/dml/drivers');
     const notice = page.getByRole('note', { name: 'Deprecated since Moodle 5.0' });
     await expect(notice).toContainText('Deprecated since Moodle 5.0');
-    await expect(notice.getByRole('link', { name: 'MDL-71257' })).toHaveAttribute('href', 'https://tracker.moodle.org/browse/MDL-71257');
+    await expect(notice.getByRole('link', { name: 'MDL-71257' })).toHaveAttribute('href', 'https://moodle.atlassian.net/browse/MDL-71257');
     await expect(notice.locator('code').first()).toHaveText('moodle_read_replica_trait');
   });
 

@@ -14,7 +14,7 @@ async function linksIn(page: Page, selector: string): Promise<LinkInfo[]> {
   );
 }
 
-const allowedHosts = ['docs.moodle.org', 'moodle.org', 'x.com', 'github.com', 'tracker.moodle.org'];
+const allowedHosts = ['docs.moodle.org', 'moodle.org', 'x.com', 'github.com', 'moodle.atlassian.net'];
 
 for (const area of [
   { name: 'navbar', selector: 'nav.navbar' },

@@ -8,13 +8,13 @@ async function render(markdown: string): Promise<string> {
   return String(await compile(markdown, { format: 'mdx', remarkPlugins: [trackerLinks] }));
 }
 
-const link = (key: string) => `href: "https://tracker.moodle.org/browse/${key}"`;
+const link = (key: string) => `href: "https://moodle.atlassian.net/browse/${key}"`;
 
 describe('tracker keys', () => {
   it('accepts keys of the Moodle tracker projects only', () => {
     expect(['MDL-12345', 'MOBILE-4242', 'MDLSITE-1', 'MDLQA-17', 'CONTRIB-9'].every(isTrackerKey)).toBe(true);
     expect(['MDL-', 'MDL-0', 'mdl-123', 'JIRA-123', 'MDL-12a', ' MDL-1'].some(isTrackerKey)).toBe(false);
-    expect(trackerUrl('MDL-76169')).toBe('https://tracker.moodle.org/browse/MDL-76169');
+    expect(trackerUrl('MDL-76169')).toBe('https://moodle.atlassian.net/browse/MDL-76169');
     expect(() => trackerUrl('MDL-12O')).toThrow(/"MDL-12O" is not a Moodle tracker key/);
   });
 

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * A link to an issue on tracker.moodle.org. Bare keys in Markdown text are linked by the
+ * A link to an issue on Moodle's tracker. Bare keys in Markdown text are linked by the
  * trackerLinks remark plugin; this component is for keys given by name, such as in a table
  * cell built from props, or with text other than the key.
  */
