@@ -296,16 +296,18 @@ test('searching sends nothing to another host and preconnects to none', async ({
 });
 
 test('the index holds article text, not navigation or footers', async ({ page }) => {
-  // Words of the footer's copyright line, which no article uses.
-  await open(page, '/search?q=registered%20trademark');
+  // A word of the footer's copyright line ("… a registered trademark of Moodle Pty Ltd"), which no article uses.
+  await open(page, '/search?q=trademark');
   await expect(page.locator('main')).toContainText('No results for');
 });
 
-test('every relevance query with a written page finds it in the top three', async () => {
+test('at least 95 % of the relevance queries with a written page find it in the top three', async () => {
   const results = await runRelevance(buildDir);
   const applicable = results.filter((result) => result.applicable);
-  expect(applicable.length).toBeGreaterThanOrEqual(20);
+  expect(applicable.length).toBeGreaterThanOrEqual(150);
   const misses = applicable.filter((result) => result.rank === null || result.rank > 3).map((result) => `${result.query}: expected ${result.expected.join(' or ')}, got ${result.top.join(', ')}`);
   console.log(`Search relevance: ${applicable.length} of ${results.length} queries have their page; precision@1 ${precisionAt(results, 1).toFixed(2)}, precision@3 ${precisionAt(results, 3).toFixed(2)}`);
-  expect(misses).toEqual([]);
+  // The set includes misspellings the engine is not meant to correct (four-letter words): the bar
+  // is the issue's 95 %, and the misses are named when it is not met.
+  expect(precisionAt(results, 3), misses.join('\n')).toBeGreaterThanOrEqual(0.95);
 });

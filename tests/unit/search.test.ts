@@ -6,7 +6,7 @@ import { searchBarFile } from '../../src/plugins/search-index';
 import { buildIndexFiles } from '../../src/plugins/search-index/indexer';
 import { extractPage, isIndexedRoute, releaseItemWeight, routeOfFile, type IndexedPage } from '../../src/plugins/search-index/utils';
 import { algoliaBackend } from '../../src/utils/search/backend';
-import { completes, completionWeight, maxQueryTerms, queryTermsOf, shardOf, shardsForTerm, termsOfWord, wordsOf, type IndexMeta } from '../../src/utils/search/engine';
+import { completes, completionWeight, indexFormatVersion, maxQueryTerms, queryTermsOf, shardOf, shardsForTerm, termsOfWord, typoTerms, typoWeights, withinTypos, wordsOf, type IndexMeta } from '../../src/utils/search/engine';
 import { escapeHtml, trail } from '../../src/utils/search/hits';
 import { facetFiltersToIndex, hitsOf, loadIndex, LocalIndex, markMatches, RetryError, type IndexFilters } from '../../src/utils/search/localClient';
 import { searchSection, searchSectionFilter } from '../../src/utils/search/sections';
@@ -111,7 +111,7 @@ describe('sections', () => {
 describe('reading built pages for the index', () => {
   const docPage = `<html lang="en-AU"><head><title>Title | Moodle Developer Resources</title><meta name="docsearch:language" content="en-AU"><meta name="docsearch:version" content="4.1"><meta name="docsearch:docusaurus_tag" content="docs-default-4.1"></head>
 <body><nav class="navbar">Guides Community</nav><main><article><nav class="theme-doc-breadcrumbs">Home</nav>
-<div class="theme-doc-markdown markdown"><header><h1>Title</h1></header><p>Intro <em>frankenstyle</em> text</p><h2 id="a">Part<a class="hash-link" href="#a">#</a></h2><p>Body text</p><p>next</p>
+<div class="theme-doc-markdown markdown"><header><h1>Title</h1></header><p>Intro <em>frankenstyle</em> text</p><h2 id="a">Part<a class="hash-link" href="#a">#</a></h2><p>Body <code>get_record</code> text</p><p>next</p>
 <div class="theme-code-block"><button>Copy</button><pre>code()</pre></div><h3 id="b">Deeper</h3><p>Deep text</p><h4 id="c">Small heading</h4><p>more</p></div><footer class="theme-doc-footer">Edit this page</footer></article></main><footer class="footer">Footer words</footer></body></html>`;
 
   it('reads the doc content only, split at its h2 and h3 headings, with its filters and section', () => {
@@ -124,7 +124,8 @@ describe('reading built pages for the index', () => {
     });
     expect(page?.sections).toEqual([
       { anchor: '', level: 1, heading: 'Title', parent: -1, text: 'Intro frankenstyle text', emphasis: 'frankenstyle' },
-      { anchor: 'a', level: 2, heading: 'Part', parent: -1, text: 'Body text next code()', emphasis: '' },
+      // Inline code names an identifier the section is about, as emphasis marks a term; code blocks do not.
+      { anchor: 'a', level: 2, heading: 'Part', parent: -1, text: 'Body get_record text next code()', emphasis: 'get_record' },
       { anchor: 'b', level: 3, heading: 'Deeper', parent: 1, text: 'Deep text Small heading more', emphasis: '' },
     ]);
   });
@@ -139,7 +140,7 @@ describe('reading built pages for the index', () => {
     expect(extractPage(docPage, '/general/releases/4.1/4.1.2')?.textWeight).toBe(releaseItemWeight);
   });
 
-  it.each(['/docs/tags', '/docs/tags/api', '/general/tags/testing', '/search', '/404'])('leaves %s out', (route) => {
+  it.each(['/docs/tags', '/docs/tags/api', '/general/tags/testing', '/docs/category/subsystems', '/docs/4.1/category/subsystems', '/search', '/404'])('leaves %s out', (route) => {
     expect(isIndexedRoute(route)).toBe(false);
     expect(extractPage(docPage, route)).toBeNull();
   });
@@ -156,11 +157,14 @@ describe('words', () => {
   it.each([
     ['Tasks', ['task']],
     ['capabilities', ['capabl']],
-    ['get_record', ['get_record']],
+    ['get_record', ['get_record', 'get', 'record']],
+    ['html_writer', ['html_writer', 'html', 'writer']],
+    ['_refresh_events', ['_refresh_events', 'refresh', 'event', 'refresh_events']],
     ['$DB', ['$db', 'db']],
     ['install.xml', ['install.xml', 'instal', 'xml']],
-    ['3.9.18', ['3.9.18', '3', '9', '18']],
-    ['MSA-22-0028', ['msa-22-0028', 'msa', '22', '0028']],
+    ['3.9.18', ['3.9.18']],
+    ['MSA-22-0028', ['msa-22-0028', 'msa']],
+    ['2024', ['2024']],
     ['core\\task\\manager', ['core\\task\\manager', 'core', 'task', 'manag']],
   ])('%s is indexed as %j', (word, terms) => {
     expect(termsOfWord(word)).toEqual(terms);
@@ -170,20 +174,58 @@ describe('words', () => {
     expect(wordsOf('$plugin->requires = 2024; <b>x</b>').map(({ word }) => word)).toEqual(['$plugin', 'requires', '2024', 'b', 'x', 'b']);
   });
 
-  it('reads a query as its words, once each, the last one as typed so far', () => {
+  it('reads a query as its words, once each, with prefix and typo matching where they make sense', () => {
     expect(queryTermsOf('Scheduled tasks sched')).toEqual([
-      { term: 'schedul', typed: 'scheduled', prefix: false },
-      { term: 'task', typed: 'tasks', prefix: false },
-      { term: 'sched', typed: 'sched', prefix: true },
+      { term: 'schedul', typed: 'scheduled', prefix: true, typos: 2 },
+      { term: 'task', typed: 'tasks', prefix: true, typos: 1 },
+      { term: 'sched', typed: 'sched', prefix: true, typos: 1 },
     ]);
-    expect(queryTermsOf('a b a')).toEqual([
-      { term: 'a', typed: 'a', prefix: false },
-      { term: 'b', typed: 'b', prefix: false },
+    // Identifiers and numbers match exactly (the last word may still be being typed).
+    expect(queryTermsOf('get_records_sql 4.1 mod')).toEqual([
+      { term: 'get_records_sql', typed: 'get_records_sql', prefix: false, typos: 0 },
+      { term: '4.1', typed: '4.1', prefix: false, typos: 0 },
+      { term: 'mod', typed: 'mod', prefix: true, typos: 0 },
+    ]);
+    expect(queryTermsOf('x y x')).toEqual([
+      { term: 'x', typed: 'x', prefix: false, typos: 0 },
+      { term: 'y', typed: 'y', prefix: false, typos: 0 },
     ]);
     expect(queryTermsOf('*?[(\\ <img src=x onerror=alert(1)>')).toHaveLength(6);
     expect(queryTermsOf(Array.from({ length: 20 }, (_, index) => `w${index}`).join(' '))).toHaveLength(maxQueryTerms);
     expect(queryTermsOf(`${'abc '.repeat(2000)}later`).map(({ term }) => term)).toEqual(['abc']);
     expect(queryTermsOf('🙂 ')).toEqual([]);
+  });
+
+  it('leaves the common words out of questions, but not out of short queries or queries of nothing else', () => {
+    expect(queryTermsOf('how do I add a scheduled task').map(({ term }) => term)).toEqual(['add', 'schedul', 'task']);
+    expect(queryTermsOf('when does Moodle 4.1 support end').map(({ term }) => term)).toEqual(['moodl', '4.1', 'support', 'end']);
+    expect(queryTermsOf('All versions').map(({ term }) => term)).toEqual(['all', 'version']);
+    expect(queryTermsOf('how do I').map(({ term }) => term)).toEqual(['how', 'do', 'i']);
+  });
+
+  it('counts typing mistakes: a letter added, left out, changed, or two swapped', () => {
+    expect(withinTypos('calender', 'calendar', 1)).toBe(true);
+    expect(withinTypos('clsoe', 'close', 1)).toBe(true);
+    expect(withinTypos('templtes', 'templates', 1)).toBe(true);
+    expect(withinTypos('capabilites', 'capabilities', 1)).toBe(true);
+    expect(withinTypos('navigaton', 'navigation', 1)).toBe(true);
+    expect(withinTypos('compleiton', 'completion', 1)).toBe(true);
+    expect(withinTypos('calender', 'calendars', 1)).toBe(false);
+    expect(withinTypos('calender', 'calendars', 2)).toBe(true);
+    expect(withinTypos('lock', 'clock', 0)).toBe(false);
+  });
+
+  it('corrects plain words of five letters or more against the vocabulary, below exact matches', () => {
+    const vocabulary = ['calendar', 'calendars', 'calender', 'callback', 'close', 'closed'];
+    const [calender] = queryTermsOf('calender');
+    // "calender" is itself a word of the text; its corrections come on top, weighted below it.
+    expect(typoTerms(calender, vocabulary)).toEqual(new Map([['calendar', typoWeights[1]]]));
+    const [long] = queryTermsOf('calendarss');
+    expect(typoTerms(long, ['calendar']).get('calendar')).toBe(typoWeights[2]);
+    expect(typoWeights[2]).toBeLessThan(typoWeights[1]);
+    expect(typoTerms(queryTermsOf('clos')[0], vocabulary).size).toBe(0);
+    expect(typoTerms(queryTermsOf('get_recrods')[0], ['get_records']).size).toBe(0);
+    expect(typoWeights[1]).toBeLessThan(1);
   });
 
   it('completes the word being typed, and its stem, but not a shorter word', () => {
@@ -200,8 +242,8 @@ describe('words', () => {
     expect(shardOf(firsts, 'apple')).toBe(0);
     expect(shardOf(firsts, 'm')).toBe(2);
     expect(shardOf(firsts, 'zebra')).toBe(3);
-    expect(shardsForTerm(firsts, { term: 'ma', typed: 'ma', prefix: false })).toEqual([2]);
-    expect(shardsForTerm(['', 'ga', 'gz'], { term: 'g', typed: 'g', prefix: true })).toEqual([0, 1, 2]);
+    expect(shardsForTerm(firsts, { term: 'ma', typed: 'ma', prefix: false, typos: 0 })).toEqual([2]);
+    expect(shardsForTerm(['', 'ga', 'gz'], { term: 'g', typed: 'g', prefix: true, typos: 0 })).toEqual([0, 1, 2]);
   });
 });
 
@@ -240,23 +282,47 @@ describe('the local index', () => {
     const meta = JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta;
     expect(meta.sectionsPerPage).toEqual([3, 2, 2, 2, 2]);
     expect(meta.shards.length).toBeGreaterThan(0);
-    expect([...files.keys()].filter((file) => file !== 'meta.json').every((file) => /^[tp]\/[0-9a-f]{12}\.json$/.test(file))).toBe(true);
+    expect([...files.keys()].filter((file) => file !== 'meta.json').every((file) => /^[tpv]\/[0-9a-f]{12}\.json$/.test(file))).toBe(true);
+    // The vocabulary: every plain word of four letters or more, as written, filed by first letter.
+    const written = new Set(pages.flatMap((entry) => entry.sections.flatMap((part) => wordsOf(`${part.heading} ${part.text}`).map(({ word }) => word.toLowerCase()))).filter((word) => /^[a-z]{4,}$/.test(word)));
+    const filed = Object.entries(meta.vocabulary).flatMap(([letter, file]) => (JSON.parse(files.get(file) ?? '[]') as string[]).map((word) => [letter, word]));
+    expect(filed.every(([letter, word]) => word.startsWith(letter))).toBe(true);
+    expect(new Set(filed.map(([, word]) => word))).toEqual(written);
+    expect(written.has('records')).toBe(true);
     expect(meta.filters.docusaurus_tag.values).toEqual(['docs-default-4.1', 'docs-default-current', 'docs-general-current']);
   });
 
   it('finds the pages holding every word, title matches first, within the filters', async () => {
     expect(await urls('get_record')).toEqual(['/docs/apis/core/dml', '/general/releases/4.1/4.1.2']);
     expect(await urls('scheduled task')).toEqual(['/docs/apis/subsystems/task', '/general/releases/4.1/4.1.2']);
-    expect(await urls('get_record talk')).toEqual([]);
+    // No page holds both words: the pages holding either still answer, the rarer word's first.
+    expect(await urls('get_record talk')).toEqual(['/general/community', '/docs/apis/core/dml', '/general/releases/4.1/4.1.2']);
+    expect((await index.rank('get_record talk', current)).every((result) => !result.complete)).toBe(true);
     expect(await urls('get_record', { language: 'en-AU', docusaurus_tag: { any: ['docs-default-4.1'] } })).toEqual(['/docs/4.1/apis/core/dml']);
     expect(await urls('get_record', { language: 'fr' })).toEqual([]);
   });
 
   it('matches the word being typed by its beginning, below exact matches', async () => {
     expect(await urls('sched')).toEqual(['/docs/apis/subsystems/task', '/general/releases/4.1/4.1.2']);
-    // "record" is a word of its own on the community page, and the start of get_records… nowhere.
     expect(await urls('get_rec')).toEqual(['/docs/apis/core/dml', '/general/releases/4.1/4.1.2']);
-    expect(await urls('records')).toEqual(['/docs/apis/core/dml', '/general/community']);
+    // "record" is a word of its own on the community page and a part of get_record(s) on the
+    // others; the release page's text weighs half.
+    expect(await urls('records')).toEqual(['/docs/apis/core/dml', '/general/community', '/general/releases/4.1/4.1.2']);
+  });
+
+  it('corrects a typing mistake in a word of five letters or more, below the exact match, and marks what it found', async () => {
+    expect(await urls('sheduled')).toEqual(['/docs/apis/subsystems/task', '/general/releases/4.1/4.1.2']);
+    const [exact] = await index.rank('scheduled', current);
+    const [corrected] = await index.rank('sheduled', current);
+    expect(corrected.score).toBeLessThan(exact.score);
+    const hits = hitsOf(await index.page(corrected.page), corrected, queryTermsOf('sheduled'), 'https://site.example');
+    expect(hits.some((hit) => (hit._snippetResult.content?.value ?? '').includes('<mark>scheduled</mark>') || (hit._snippetResult.hierarchy.lvl2?.value ?? '').includes('<mark>Scheduled</mark>'))).toBe(true);
+    // Four letters are too few to guess from: "tsak" finds nothing.
+    expect(await urls('tsak')).toEqual([]);
+  });
+
+  it('answers a question in plain words without needing its common words', async () => {
+    expect((await urls('how do I run a scheduled task'))[0]).toBe('/docs/apis/subsystems/task');
   });
 
   it('gives hits with their heading trail and a highlighted, escaped snippet', async () => {
@@ -264,7 +330,7 @@ describe('the local index', () => {
     const hits = hitsOf(await index.page(dml.page), dml, queryTermsOf('get_record table'), 'https://site.example');
     expect(hits[0]).toMatchObject({ url: 'https://site.example/docs/apis/core/dml#reading', type: 'content', anchor: 'reading' });
     expect(hits[0].hierarchy).toMatchObject({ lvl0: 'Developer docs', lvl1: 'Data manipulation API', lvl2: 'Reading records', lvl3: null });
-    expect(hits[0]._snippetResult.content?.value).toBe('Use <mark>get_record</mark> on the &lt;script&gt;alert(1)&lt;/script&gt; <mark>table</mark>, and …');
+    expect(hits[0]._snippetResult.content?.value).toBe('… alert(1)&lt;/script&gt; <mark>table</mark>, and get_records for many rows');
     expect(hits[0]._snippetResult.content?.value).not.toContain('<script>');
     const deep = hits.find((hit) => hit.anchor === 'one');
     expect(deep).toMatchObject({ type: 'lvl3', hierarchy: { lvl2: 'Reading records', lvl3: 'get_record' } });
@@ -288,12 +354,14 @@ describe('the local index', () => {
     expect(loads).toHaveLength(1);
   });
 
-  it('fetches the page chunks of a small site as soon as it opens, so results wait only for term shards', async () => {
+  it('fetches no page chunk before the first query, and every chunk of a small site once the reader types on', async () => {
     const fresh = new LocalIndex(JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta, read);
     loads.length = 0;
-    fresh.prefetchPages();
-    await fresh.page(4);
-    expect(loads).toEqual([...files.keys()].filter((file) => file.startsWith('p/')));
+    fresh.preload('talk');
+    expect(loads.filter((file) => file.startsWith('p/'))).toEqual([]);
+    await fresh.rank('talk', current);
+    fresh.preload('talk more');
+    expect(loads.filter((file) => file.startsWith('p/'))).toEqual([...files.keys()].filter((file) => file.startsWith('p/')));
   });
 
   it('answers unusual queries without failing', async () => {
@@ -318,13 +386,13 @@ describe('loading the index', () => {
 
   it('refuses an index of another format, as a page of an earlier deployment would meet it', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ version: 99, sectionsPerPage: [], filters: {}, shards: [], chunks: [] }))));
-    await expect(loadIndex('/')).rejects.toThrow(/format 99; this page reads format 1\. Reload the page/);
+    await expect(loadIndex('/')).rejects.toThrow(`format 99; this page reads format ${indexFormatVersion}. Reload the page`);
   });
 
   it('reports an index it cannot fetch as a retryable error, and fetches it again on the next search', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 404 })));
     await expect(loadIndex('/')).rejects.toBeInstanceOf(RetryError);
-    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ version: 1, sectionsPerPage: [], filters: {}, shards: [], chunks: [] }))));
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ version: indexFormatVersion, sectionsPerPage: [], filters: {}, shards: [], chunks: [], vocabulary: {} }))));
     await expect(loadIndex('/')).resolves.toBeInstanceOf(LocalIndex);
   });
 });

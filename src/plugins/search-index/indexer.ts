@@ -11,6 +11,8 @@ import {
   headingWeights,
   idf,
   indexFormatVersion,
+  isVocabularyWord,
+  vocabularyKey,
   pagesPerChunk,
   scoreScale,
   termsOfWord,
@@ -26,7 +28,7 @@ import { extractPage, routeOfFile, type IndexedPage } from './utils';
 /** How many sections of each term get a passage (the best-scored ones). */
 const passagesPerTerm = 5;
 /** Words of a passage before and after the word it is about. */
-const passageWords = { before: 4, after: 8 };
+const passageWords = { before: 3, after: 6 };
 /** Size a term shard is cut at (bytes of JSON, before compression). */
 const shardBytes = 24_000;
 
@@ -66,6 +68,14 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
   const occurrences = new Map<string, Occurrence[]>();
   const sectionTexts: { text: string; words: { start: number; end: number }[] }[] = [];
   const sectionWeights: { weight: number; length: number; heading: number }[] = [];
+  /** Plain words of the text as written (before stemming), for typo matching in the browser. */
+  const vocabulary = new Set<string>();
+  const collectVocabulary = (word: string) => {
+    const lower = word.toLowerCase();
+    if (isVocabularyWord(lower)) {
+      vocabulary.add(lower);
+    }
+  };
   for (const page of pages) {
     for (const section of page.sections) {
       const id = sectionTexts.length;
@@ -82,11 +92,13 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
         return occurrence;
       };
       words.forEach(({ word }, index) => {
+        collectVocabulary(word);
         for (const term of termsOfWord(word)) {
           entry(term, index).count += 1;
         }
       });
       for (const { word } of wordsOf(section.heading)) {
+        collectVocabulary(word);
         for (const term of termsOfWord(word)) {
           entry(term, -1).inHeading = true;
         }
@@ -180,13 +192,26 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
     chunks.push(file);
   }
 
+  const vocabularyFiles: IndexMeta['vocabulary'] = {};
+  const byKey = new Map<string, string[]>();
+  for (const word of [...vocabulary].sort()) {
+    const key = vocabularyKey(word);
+    byKey.set(key, [...(byKey.get(key) ?? []), word]);
+  }
+  for (const [key, words] of byKey) {
+    const content = JSON.stringify(words);
+    const file = fileName('v', content);
+    files.set(file, content);
+    vocabularyFiles[key] = file;
+  }
+
   const filterNames = ['docusaurus_tag', 'language', 'section', 'version'] as const;
   const filters: IndexMeta['filters'] = {};
   for (const name of filterNames) {
     const values = [...new Set(pages.map((page) => page.filters[name]))].sort();
     filters[name] = { values, pages: pages.map((page) => values.indexOf(page.filters[name])) };
   }
-  const meta: IndexMeta = { version: indexFormatVersion, sectionsPerPage: pages.map((page) => page.sections.length), filters, shards, chunks };
+  const meta: IndexMeta = { version: indexFormatVersion, sectionsPerPage: pages.map((page) => page.sections.length), filters, shards, chunks, vocabulary: vocabularyFiles };
   files.set('meta.json', JSON.stringify(meta));
   return files;
 }

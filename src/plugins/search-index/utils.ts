@@ -15,9 +15,12 @@ export function isReleasePage(route: string): boolean {
   return /^\/general\/(releases|app_releases)\/.+/.test(route);
 }
 
-/** Routes that are never indexed: lists of links, the search page itself, the not-found page. */
+/**
+ * Routes that are never indexed, having no content of their own: tag lists, generated category
+ * pages (lists of links), the search page itself and the not-found page.
+ */
 export function isIndexedRoute(route: string): boolean {
-  return !/(^|\/)tags(\/|$)/.test(route) && route !== '/search' && route !== '/404';
+  return !/(^|\/)(tags|category)(\/|$)/.test(route) && route !== '/search' && route !== '/404';
 }
 
 /** The route of a built file: "docs/4.1/devupdate.html" is /docs/4.1/devupdate, "index.html" is /. */
@@ -27,7 +30,7 @@ export function routeOfFile(relativeFile: string): string {
 }
 
 /** Parts of an indexed page that are not its content. */
-const ignoredSelectors = [
+export const ignoredSelectors = [
   '.hash-link',
   '.theme-code-block button',
   '.theme-doc-toc-mobile',
@@ -57,7 +60,7 @@ export interface IndexedSection {
   /** Index of the h2 section an h3 belongs to, or -1. */
   parent: number;
   text: string;
-  /** Text the page emphasises (em, strong, dfn): where a term is defined. */
+  /** Text the page emphasises (em, strong, dfn) or names as inline code: where a term is defined or an identifier named. */
   emphasis: string;
 }
 
@@ -122,7 +125,9 @@ export function extractPage(html: string, route: string): IndexedPage | null {
       }
       return;
     }
-    if (emphasisElements.has(name)) {
+    // Emphasised text, and code named in running text (not code blocks): where pages define
+    // terms and name the identifiers they are about.
+    if (emphasisElements.has(name) || (name === 'code' && !$(element).closest('pre').length)) {
       emphasis[emphasis.length - 1].push(` ${$(element).text()} `);
     }
     const block = blockElements.has(name);

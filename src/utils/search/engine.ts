@@ -15,7 +15,7 @@
  */
 import { stemmer } from 'stemmer';
 
-export const indexFormatVersion = 1;
+export const indexFormatVersion = 2;
 
 /** Score for a word in a heading or title, on top of its score in the text (BM25, at most k1 + 1). */
 export const headingWeights = { title: 3, h2: 2, h3: 1.5 } as const;
@@ -38,6 +38,8 @@ export interface IndexMeta {
   shards: { first: string; file: string }[];
   /** File of each page chunk: pages [i × pagesPerChunk, (i + 1) × pagesPerChunk). */
   chunks: string[];
+  /** Vocabulary files by first letter: the words of the indexed text a misspelt query word is compared with. */
+  vocabulary: Record<string, string>;
 }
 
 /**
@@ -74,9 +76,37 @@ function normalWord(word: string): string {
  */
 export function termsOfWord(word: string): string[] {
   const lower = word.toLowerCase();
-  const parts = lower.split(joiners).flatMap((part) => (part.startsWith('$') && part.length > 1 ? [part, part.slice(1)] : [part]));
-  const terms = new Set<string>([normalWord(lower), ...parts.filter((part) => part.length > 0).map(normalWord)]);
+  const parts = lower.split(joiners).flatMap((part) => {
+    const forms = [part];
+    // html_writer is also found as "html writer", get_records_sql as "records sql".
+    if (part.includes('_')) {
+      forms.push(...part.split('_').filter((piece) => piece.length > 1));
+    }
+    if (part.startsWith('$') && part.length > 1) {
+      forms.push(part.slice(1));
+    }
+    // `<modname>_refresh_events` reads as "_refresh_events": also index "refresh_events".
+    const trimmed = part.replace(/^[_$]+|_+$/g, '');
+    if (trimmed && trimmed !== part) {
+      forms.push(trimmed);
+    }
+    return forms;
+  });
+  // The numbers inside a compound (3.9.18, MDL-12345) are found through the whole word: on
+  // their own they would only match every other version and tracker key.
+  const kept = parts.length > 1 ? parts.filter((part) => part.length > 0 && !/^\d+$/.test(part)) : parts;
+  const terms = new Set<string>([normalWord(lower), ...kept.map(normalWord)]);
   return [...terms];
+}
+
+/** A word the vocabulary keeps for typo matching: plain letters, four or more. */
+export function isVocabularyWord(word: string): boolean {
+  return /^[a-z]{4,}$/.test(word);
+}
+
+/** The vocabulary file a word is in: by its first letter. */
+export function vocabularyKey(word: string): string {
+  return word[0];
 }
 
 export interface WordMatch {
@@ -93,31 +123,122 @@ export function wordsOf(text: string): WordMatch[] {
 export interface QueryTerm {
   /** The term to look up. */
   term: string;
-  /** As typed (lower case), for prefix matching of the word being typed. */
+  /** As typed (lower case), for prefix and typo matching. */
   typed: string;
-  /** The last word of the query, which may still be being typed. */
+  /** Also matches the longer words it begins: the last word (it may still be being typed) and words of four letters or more. */
   prefix: boolean;
+  /** How many typing mistakes a match may differ by: 1 for plain words of five letters or more, 2 from nine; 0 for identifiers and numbers. */
+  typos: 0 | 1 | 2;
 }
+
+/**
+ * Common English words a question is phrased with ("how do I …", "when does … end"). They are
+ * left out of a query of three words or more that has other words: a page that answers the
+ * question need not contain them, and every page that contains them is no better an answer.
+ */
+export const stopWords = new Set(
+  (
+    'a about after all also am an and any are as at be been before being but by can could did do does doing done for from ' +
+    'get gets had has have having he her here his how i if in into is it its just me my need needs of on or our she ' +
+    'should so some than that the their them then there these they this those to too use used using was way we were what ' +
+    'when where which while who whom why will with would you your'
+  ).split(' '),
+);
 
 /** At most this many words of a query are searched. */
 export const maxQueryTerms = 12;
 /** Longest query text searched; longer input is searched by its beginning. */
 export const maxQueryLength = 256;
 
-/** The terms of a query: each word once; the last one also matches longer words it begins. */
+/** Queries of this many words or more are read without their common words (stopWords). */
+export const minimumQuestionWords = 3;
+
+/** Plain words of this many letters or more may match with one typing mistake. */
+export const oneTypoLength = 5;
+/** Plain words of this many letters or more may match with two. */
+export const twoTyposLength = 9;
+
+/**
+ * The terms of a query: each word once, without the common words (unless it has nothing else).
+ * Every plain word of four letters or more, and the last word, also matches longer words it
+ * begins; plain words of five letters or more also match words one typing mistake away.
+ */
 export function queryTermsOf(query: string): QueryTerm[] {
-  const words = wordsOf(query.slice(0, maxQueryLength).toLowerCase());
+  const words = wordsOf(query.slice(0, maxQueryLength).toLowerCase()).map(({ word }) => word);
+  // A short query is a name ("All versions"); a longer one may be a question in plain words.
+  const meaningful = words.length >= minimumQuestionWords ? words.filter((word) => !stopWords.has(word)) : words;
+  const kept = meaningful.length ? meaningful : words;
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
-  words.forEach(({ word }, index) => {
+  kept.forEach((word, index) => {
     const term = normalWord(word);
     if (seen.has(term) || terms.length >= maxQueryTerms) {
       return;
     }
     seen.add(term);
-    terms.push({ term, typed: word, prefix: index === words.length - 1 && word.length >= 3 });
+    const plain = /^[a-z]+$/.test(word);
+    const last = index === kept.length - 1 && word === words[words.length - 1];
+    terms.push({
+      term,
+      typed: word,
+      prefix: (last && word.length >= 3) || (plain && word.length >= 4),
+      typos: !plain || word.length < oneTypoLength ? 0 : word.length < twoTyposLength ? 1 : 2,
+    });
   });
   return terms;
+}
+
+/**
+ * Whether two words are at most `max` typing mistakes apart: a letter added, left out, changed,
+ * or two neighbours swapped (the optimal string alignment distance).
+ */
+export function withinTypos(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) {
+    return false;
+  }
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, beforePrevious[j - 2] + 1);
+      }
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) {
+      return false;
+    }
+    beforePrevious = previous;
+    previous = current;
+  }
+  return previous[b.length] <= max;
+}
+
+/** Weight of a term reached through a typing mistake: below exact matches and most completions. */
+export const typoWeights = { 1: 0.5, 2: 0.3 } as const;
+
+/** The index terms of the vocabulary words a misspelt query word may have meant, with their weights. */
+export function typoTerms(term: QueryTerm, vocabulary: string[]): Map<string, number> {
+  const found = new Map<string, number>();
+  if (!term.typos) {
+    return found;
+  }
+  for (const word of vocabulary) {
+    if (word === term.typed || Math.abs(word.length - term.typed.length) > term.typos) {
+      continue;
+    }
+    const weight = withinTypos(term.typed, word, 1) ? typoWeights[1] : term.typos === 2 && withinTypos(term.typed, word, 2) ? typoWeights[2] : 0;
+    const candidate = normalWord(word);
+    if (weight > 0 && candidate !== term.term && weight > (found.get(candidate) ?? 0)) {
+      found.set(candidate, weight);
+    }
+  }
+  return found;
 }
 
 /**

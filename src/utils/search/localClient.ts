@@ -8,11 +8,15 @@ import {
   completes,
   completionWeight,
   decodeIds,
+  idf,
   indexFormatVersion,
   pagesPerChunk,
   queryTermsOf,
+  shardOf,
   shardsForTerm,
   termsOfWord,
+  typoTerms,
+  vocabularyKey,
   wordsOf,
   type ChunkPage,
   type IndexMeta,
@@ -42,6 +46,15 @@ const hitsPerPageResult = 3;
 
 /** How much a section holding every word of the query scores above one holding a single word: 50 %. */
 const allTermsBonus = 0.5;
+
+/** How much more a section scores whose passages show the query's words close together (up to all of them): 50 %. */
+const proximityBonus = 0.5;
+
+/**
+ * How much of the query a page must hold to be listed, as a share of the query words' weight
+ * (rarer words weigh more): a page with none of the rare words is no answer.
+ */
+const minimumCoverage = 0.2;
 
 /** How much the sections after a page's best one add to its score: 30 %, then 15 %, then 10 %. */
 const furtherSectionWeights = [0.3, 0.15, 0.1];
@@ -85,6 +98,10 @@ interface SectionMatch {
 export interface RankedPage {
   page: number;
   score: number;
+  /** Whether the page holds every word of the query that the index has (exactly, completed or corrected). */
+  complete: boolean;
+  /** The index terms the query matched anywhere, for marking them in snippets. */
+  matched: ReadonlySet<string>;
   /** The page's matching sections, best first: section id, its number within the page, how it matched. */
   sections: { id: number; local: number; match: SectionMatch }[];
 }
@@ -97,6 +114,9 @@ export class LocalIndex {
   private readonly pageOfSection: Int32Array;
   private readonly shard: (file: string) => Promise<Shard>;
   private readonly chunk: (file: string) => Promise<PageChunk>;
+  private readonly vocabulary: (file: string) => Promise<string[]>;
+  /** Whether a query has been ranked: see preload. */
+  private answered = false;
 
   /** `load` reads a file of the index by its path inside the index folder. */
   constructor(
@@ -114,6 +134,12 @@ export class LocalIndex {
     });
     this.shard = cachedLoader((file) => load(file) as Promise<Shard>);
     this.chunk = cachedLoader((file) => load(file) as Promise<PageChunk>);
+    this.vocabulary = cachedLoader((file) => load(file) as Promise<string[]>);
+  }
+
+  /** The vocabulary file a query term's typo matches are looked up in, if it has one. */
+  private vocabularyFile(term: QueryTerm): string | undefined {
+    return term.typos ? this.meta.vocabulary[vocabularyKey(term.typed)] : undefined;
   }
 
   /** Pages that pass the filters, as a bitmap over pages. */
@@ -132,39 +158,72 @@ export class LocalIndex {
     return allowed;
   }
 
-  /** The terms of the loaded shards a query term matches, with the weight of each. */
+  /**
+   * The index terms a query term matches, with the weight of each: itself (1), the longer words it
+   * begins (below 1), and for a plain word of five letters or more the words a typing mistake
+   * away (typoWeights).
+   */
   private async matchingTerms(term: QueryTerm): Promise<[Shard, string, number][]> {
-    const shardIds = shardsForTerm(this.firsts, term);
-    const shards = await Promise.all(shardIds.map((id) => this.shard(this.meta.shards[id].file)));
-    const matches: [Shard, string, number][] = [];
+    const vocabularyFile = this.vocabularyFile(term);
+    const [shards, vocabulary] = await Promise.all([
+      Promise.all(shardsForTerm(this.firsts, term).map((id) => this.shard(this.meta.shards[id].file))),
+      vocabularyFile ? this.vocabulary(vocabularyFile) : Promise.resolve([]),
+    ]);
+    const weights = new Map<string, [Shard, number]>();
+    const add = (shard: Shard, key: string, weight: number) => {
+      if (weight > (weights.get(key)?.[1] ?? 0)) {
+        weights.set(key, [shard, weight]);
+      }
+    };
     for (const shard of shards) {
       if (!term.prefix) {
         if (Object.hasOwn(shard, term.term)) {
-          matches.push([shard, term.term, 1]);
+          add(shard, term.term, 1);
         }
         continue;
       }
       for (const candidate of Object.keys(shard)) {
         if (candidate === term.term) {
-          matches.push([shard, candidate, 1]);
+          add(shard, candidate, 1);
         } else if (completes(term.typed, candidate)) {
-          matches.push([shard, candidate, completionWeight(term.typed, candidate)]);
+          add(shard, candidate, completionWeight(term.typed, candidate));
         }
       }
     }
-    return matches;
+    const typos = [...typoTerms(term, vocabulary)].filter(([key]) => !weights.has(key));
+    const typoShards = await Promise.all(typos.map(([key]) => this.shard(this.meta.shards[shardOf(this.firsts, key)].file)));
+    typos.forEach(([key, weight], index) => {
+      if (Object.hasOwn(typoShards[index], key)) {
+        add(typoShards[index], key, weight);
+      }
+    });
+    return [...weights].map(([key, [shard, weight]]) => [shard, key, weight]);
   }
 
-  /** Starts fetching the shards a query needs, so that a search of it finds them loading or loaded. */
+  /**
+   * Starts fetching the files a query needs, so that a search of it finds them loading or loaded.
+   * Once a first query has been answered (with only the page chunks of its results), the reader
+   * typing on also brings in the other page chunks, so later results wait for no second request.
+   */
   preload(query: string): void {
+    if (this.answered) {
+      this.prefetchPages();
+    }
     for (const term of queryTermsOf(query)) {
       for (const id of shardsForTerm(this.firsts, term)) {
         this.shard(this.meta.shards[id].file).catch(() => undefined);
       }
+      const vocabularyFile = this.vocabularyFile(term);
+      if (vocabularyFile) {
+        this.vocabulary(vocabularyFile).catch(() => undefined);
+      }
     }
   }
 
-  /** Ranks the pages that hold every term of the query and pass the filters. */
+  /**
+   * Ranks the pages that pass the filters: those holding every word of the query first, then the
+   * pages holding the largest share of it (rarer words weigh more), each group by score.
+   */
   async rank(query: string, filters: IndexFilters): Promise<RankedPage[]> {
     const terms = queryTermsOf(query);
     if (!terms.length) {
@@ -172,21 +231,36 @@ export class LocalIndex {
     }
     const matched = await Promise.all(terms.map((term) => this.matchingTerms(term)));
     const allowed = this.allowedPages(filters);
+    const totalSections = this.pageOfSection.length;
     const sections = new Map<number, SectionMatch>();
-    const pagesWithTerm: Set<number>[] = [];
+    const termsOfPage = new Map<number, Set<number>>();
+    /** Per query term: how much finding it says about a page (its best match's weight × idf). */
+    const importance = new Array<number>(terms.length).fill(0);
+    const found = new Array<boolean>(terms.length).fill(false);
+    const matchedKeys = new Set<string>();
+    /** The query term each matched index term stands for. */
+    const keyTerm = new Map<string, number>();
     matched.forEach((matches, termIndex) => {
-      const pages = new Set<number>();
-      pagesWithTerm.push(pages);
       for (const [shard, key, weight] of matches) {
+        if (!keyTerm.has(key)) {
+          keyTerm.set(key, termIndex);
+        }
         const [deltas, scores, passages] = shard[key];
         const ids = decodeIds(deltas);
         const passageAt = new Map(passages);
+        let inAllowedPage = false;
         ids.forEach((id, position) => {
           const page = this.pageOfSection[id];
           if (!allowed[page]) {
             return;
           }
-          pages.add(page);
+          inAllowedPage = true;
+          let pageTerms = termsOfPage.get(page);
+          if (!pageTerms) {
+            pageTerms = new Set();
+            termsOfPage.set(page, pageTerms);
+          }
+          pageTerms.add(termIndex);
           let match = sections.get(id);
           if (!match) {
             match = { score: 0, terms: new Array<number>(terms.length).fill(0), passages: new Map() };
@@ -201,34 +275,70 @@ export class LocalIndex {
             match.passages.set(termIndex, text);
           }
         });
+        if (inAllowedPage) {
+          found[termIndex] = true;
+          matchedKeys.add(key);
+          importance[termIndex] = Math.max(importance[termIndex], weight * idf(ids.length, totalSections));
+        }
       }
     });
-    const [firstPages, ...otherPages] = pagesWithTerm;
-    const candidates = [...firstPages].filter((page) => otherPages.every((pages) => pages.has(page)));
-    if (!candidates.length) {
+    // Words the index does not have (or not on these pages) say nothing about which page is meant.
+    const wanted = found.filter(Boolean).length;
+    const totalImportance = importance.reduce((sum, value, index) => sum + (found[index] ? value : 0), 0);
+    if (!wanted) {
       return [];
     }
-    const byPage = new Map<number, RankedPage['sections']>(candidates.map((page) => [page, []]));
+    const coverageOf = (pageTerms: Set<number>) => [...pageTerms].reduce((sum, index) => sum + importance[index], 0) / totalImportance;
+    // How many of the query's words a passage (a dozen words of text) shows.
+    const termsShown = (text: string): number => {
+      const shown = new Set<number>();
+      for (const { word } of wordsOf(text)) {
+        for (const candidate of termsOfWord(word)) {
+          const termIndex = keyTerm.get(candidate);
+          if (termIndex !== undefined) {
+            shown.add(termIndex);
+          }
+        }
+      }
+      return shown.size;
+    };
+    const coverages = new Map([...termsOfPage].map(([page, pageTerms]) => [page, coverageOf(pageTerms)]));
+    // Never an empty list when some words match: the threshold never exceeds the best page's share.
+    const threshold = Math.min(minimumCoverage, Math.max(...coverages.values()));
+    const byPage = new Map<number, RankedPage['sections']>();
+    for (const [page, coverage] of coverages) {
+      if (coverage >= threshold) {
+        byPage.set(page, []);
+      }
+    }
     for (const [id, match] of sections) {
       const page = this.pageOfSection[id];
       const list = byPage.get(page);
       if (list) {
-        const found = match.terms.filter((score) => score > 0).length;
-        match.score = match.terms.reduce((sum, score) => sum + score, 0) * (terms.length > 1 ? 1 + (allTermsBonus * (found - 1)) / (terms.length - 1) : 1);
+        const present = match.terms.filter((score) => score > 0).length;
+        const together = wanted > 1 ? Math.max(0, ...[...match.passages.values()].map((text) => termsShown(text))) : 0;
+        match.score =
+          match.terms.reduce((sum, score) => sum + score, 0) *
+          (wanted > 1 ? 1 + (allTermsBonus * (present - 1)) / (wanted - 1) : 1) *
+          (together > 1 ? 1 + (proximityBonus * (together - 1)) / (wanted - 1) : 1);
         list.push({ id, local: id - this.firstSection[page], match });
       }
     }
-    const ranked = [...byPage].map(([page, list]) => {
+    const ranked = [...byPage].map(([page, list]): RankedPage => {
       list.sort((a, b) => b.match.score - a.match.score || a.id - b.id);
-      const score = list.reduce((sum, { match }, index) => sum + match.score * (index === 0 ? 1 : furtherSectionWeights[index - 1] ?? 0), 0);
-      return { page, score, sections: list };
+      const pageTerms = termsOfPage.get(page) ?? new Set<number>();
+      const coverage = coverages.get(page) ?? 0;
+      const score = list.reduce((sum, { match }, index) => sum + match.score * (index === 0 ? 1 : furtherSectionWeights[index - 1] ?? 0), 0) * coverage * coverage;
+      return { page, score, complete: pageTerms.size === wanted, matched: matchedKeys, sections: list };
     });
-    return ranked.sort((a, b) => b.score - a.score || a.page - b.page);
+    this.answered = true;
+    return ranked.sort((a, b) => Number(b.complete) - Number(a.complete) || b.score - a.score || a.page - b.page);
   }
 
   /**
    * Fetches every page chunk in the background, when there are few enough: a result then waits
-   * for no second request after the term shards. On a larger site chunks are fetched per result.
+   * for no second request after the term shards. On a larger site chunks are fetched per result,
+   * as they are for the first query of a visit.
    */
   prefetchPages(): void {
     if (this.meta.chunks.length <= prefetchedChunksLimit) {
@@ -264,7 +374,6 @@ export function loadIndex(baseUrl: string): Promise<LocalIndex> {
         throw new RetryError(`The search index has format ${String(version)}; this page reads format ${indexFormatVersion}. Reload the page.`);
       }
       const index = new LocalIndex(meta, (file) => fetchJson(`${folderUrl}${file}`));
-      index.prefetchPages();
       loaded = index;
       return index;
     })
@@ -293,11 +402,10 @@ export function facetFiltersToIndex(facetFilters: unknown): IndexFilters {
   return filters;
 }
 
-/** Whether a word of text is one the query looks for (by its terms, or as the completion of the typed last word). */
-function wordMatcher(terms: QueryTerm[]): (word: string) => boolean {
+/** Whether a word of text is one the query looks for: by its terms, or a word the query matched (completed or corrected). */
+function wordMatcher(terms: QueryTerm[], matched: ReadonlySet<string>): (word: string) => boolean {
   const wanted = new Set(terms.map((term) => term.term));
-  const typed = terms.filter((term) => term.prefix);
-  return (word) => termsOfWord(word).some((candidate) => wanted.has(candidate) || typed.some((term) => completes(term.typed, candidate)));
+  return (word) => termsOfWord(word).some((candidate) => wanted.has(candidate) || matched.has(candidate));
 }
 
 /** Escapes text and marks the words the query looks for. */
@@ -318,8 +426,8 @@ export function markMatches(text: string, matches: (word: string) => boolean): H
 }
 
 /** The hits of one ranked page: its best sections, each with its heading trail and snippet. */
-export function hitsOf(page: ChunkPage, ranked: RankedPage, terms: QueryTerm[], origin: string): DocSearchHit[] {
-  const matches = wordMatcher(terms);
+export function hitsOf(page: ChunkPage, ranked: Pick<RankedPage, 'sections' | 'matched'>, terms: QueryTerm[], origin: string): DocSearchHit[] {
+  const matches = wordMatcher(terms, ranked.matched);
   return ranked.sections.slice(0, hitsPerPageResult).map(({ local, match }) => {
     const [anchor, level, heading, parent] = page.sections[local];
     const h2 = level === 2 ? heading : level === 3 && parent >= 0 ? page.sections[parent][2] : null;
