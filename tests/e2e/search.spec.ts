@@ -100,13 +100,34 @@ test.describe('search modal', () => {
     await openModal(page);
     await modalInput(page).fill('moodle-docker');
     await page.locator('.DocSearch-Hit a').first().click();
+    // A reader clicks Search again once the new page shows (the address changes before it does).
     await expect(page).toHaveURL(/gettingstarted/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Getting started with Moodle development');
     await openModal(page);
     const recent = page.locator('.DocSearch-Hit').first();
     await expect(page.locator('.DocSearch-Hit-source').first()).toHaveText('Recent');
     await recent.getByTitle('Save this search').click();
     await expect(page.locator('.DocSearch-Hit-source').filter({ hasText: 'Favorite' })).toBeVisible();
     expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('__DOCSEARCH_FAVORITE_SEARCHES__')))).toBe(true);
+  });
+
+  test('a click on Search while a route change swaps the page still opens the modal', async ({ page }) => {
+    await open(page, '/');
+    // Hold the next page's code back, so that the click lands while the old page is still shown.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/js/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Coding', exact: true }).first().click();
+    await searchButton(page).click();
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Getting started with Moodle development');
+    await expect(modalInput(page)).toBeFocused();
   });
 
   test('"See all {count} results" links to the search page with the query', async ({ page }) => {

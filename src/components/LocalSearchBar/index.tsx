@@ -4,7 +4,7 @@
  * with two differences: queries go to the local client instead of Algolia, and there is no
  * preconnect to Algolia's servers, since nothing leaves the site.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type React from 'react';
 import { createPortal } from 'react-dom';
 import type { DocSearchHit, DocSearchModal as DocSearchModalType, DocSearchProps } from '@docsearch/react';
@@ -56,6 +56,42 @@ function preloadSearch(baseUrl: string): Promise<void> {
   return Promise.all([modal, client]).then(() => undefined);
 }
 
+/**
+ * Whether the modal is open, and the element it is rendered into, kept outside the component:
+ * the navbar (this search bar included) is rendered anew for each page, and a click that lands
+ * while a route change swaps the page reaches the outgoing search bar. Whichever search bar is
+ * on the page shows the modal.
+ */
+let modalOpen = false;
+let modalContainer: HTMLDivElement | null = null;
+const modalListeners = new Set<() => void>();
+
+function setModalOpen(open: boolean): void {
+  if (open && !modalContainer) {
+    modalContainer = document.createElement('div');
+    document.body.insertBefore(modalContainer, document.body.firstChild);
+  }
+  modalOpen = open;
+  modalListeners.forEach((listener) => {
+    listener();
+  });
+}
+
+function subscribeToModal(listener: () => void): () => void {
+  modalListeners.add(listener);
+  return () => {
+    modalListeners.delete(listener);
+  };
+}
+
+function useModalOpen(): boolean {
+  return useSyncExternalStore(
+    subscribeToModal,
+    () => modalOpen,
+    () => false,
+  );
+}
+
 interface HitProps {
   hit: { url: string };
   children: ReactNode;
@@ -82,9 +118,8 @@ export default function LocalSearchBar(): ReactNode {
   const history = useHistory();
   const processSearchResultUrl = useSearchResultUrlProcessor();
   const facetFilters = useAlgoliaContextualFacetFilters();
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const searchButtonRef = useRef<HTMLButtonElement>(null);
-  const [isOpen, setIsOpen] = useState(false);
+  const isOpen = useModalOpen();
   const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
 
   const [indexAvailable, setIndexAvailable] = useState(true);
@@ -113,17 +148,12 @@ export default function LocalSearchBar(): ReactNode {
     void preload();
   }, [preload]);
   const openModal = useCallback(() => {
-    if (!container) {
-      const element = document.createElement('div');
-      document.body.insertBefore(element, document.body.firstChild);
-      setContainer(element);
-    }
     void preload().then(() => {
-      setIsOpen(true);
+      setModalOpen(true);
     });
-  }, [container, preload]);
+  }, [preload]);
   const closeModal = useCallback(() => {
-    setIsOpen(false);
+    setModalOpen(false);
     searchButtonRef.current?.focus();
     setInitialQuery(undefined);
   }, []);
@@ -201,7 +231,7 @@ export default function LocalSearchBar(): ReactNode {
       <SearchButton onTouchStart={preloadOnApproach} onFocus={preloadOnApproach} onMouseOver={preloadOnApproach} onClick={openModal} ref={searchButtonRef} translations={translations.button} />
       {isOpen &&
         DocSearchModal &&
-        container &&
+        modalContainer &&
         createPortal(
           <DocSearchModal
             onClose={closeModal}
@@ -214,7 +244,7 @@ export default function LocalSearchBar(): ReactNode {
             translations={modalTranslations}
             {...(modalProps as DocSearchProps)}
           />,
-          container,
+          modalContainer,
         )}
     </>
   );
