@@ -3,7 +3,9 @@
  * here fails a test: the figures vary with the machine, so they are for reading, not asserting.
  *
  *   npm run build && npm run bench [-- --runs 5]
+ *   npm run build && npm run bench -- --lighthouse [--ref <git ref>] [--runs 3]
  *
+ * The --lighthouse mode is described in bench-lighthouse.ts.
  * For each page type it loads the page in Chromium several times (cold cache each time) from
  * the gzip-compressing test server and reports the bytes the page needs and the requests it
  * makes, DOMContentLoaded, the load event, the time until React has hydrated the page, and the
@@ -16,10 +18,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { startStaticServer } from '../tests/e2e/staticServer';
+import { runLighthouse } from './bench-lighthouse';
 
 const buildDir = path.resolve(__dirname, '../build');
-const runsIndex = process.argv.indexOf('--runs');
-const runs = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 5;
+const argument = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
+const lighthouseMode = process.argv.includes('--lighthouse');
+const runs = Number(argument('runs') ?? (lighthouseMode ? 3 : 5));
 
 const pages = [
   { name: 'home', path: '/' },
@@ -133,6 +137,10 @@ async function offlineReadyMs(browser: Browser, url: string): Promise<number> {
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error('No production build in build/: run `npm run build` first.');
+  }
+  if (lighthouseMode) {
+    await runLighthouse({ buildDir, ref: argument('ref'), runs });
+    return;
   }
   const server = await startStaticServer({ dir: buildDir });
   const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;

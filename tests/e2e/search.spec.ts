@@ -203,10 +203,31 @@ test.describe('contextual search', () => {
 });
 
 test.describe('search page', () => {
+  for (const viewport of [{ width: 412, height: 823 }, { width: 1350, height: 940 }]) {
+    test(`results arriving after load shift nothing on screen (${viewport.width} px wide)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        (window as unknown as { layoutShift: number }).layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) {
+              (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await open(page, '/search?q=get_record');
+      await expect(page.locator('main ol li').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+    });
+  }
+
   test('reads the query from the URL and shows results with trails and snippets', async ({ page }) => {
     await open(page, '/search?q=peer%20review');
     await expect(page.locator('main input[type="search"]')).toHaveValue('peer review');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for "peer review"');
+    await expect(page).toHaveTitle(/^Search results for "peer review"/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search the documentation');
     const first = page.locator('main ol li').first();
     await expect(first.getByRole('link')).toBeVisible();
     await expect(first).toContainText('Process › Development process');

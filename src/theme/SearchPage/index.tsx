@@ -5,6 +5,7 @@
  * shows every result with its heading trail and a highlighted snippet, and loads more results
  * on scroll or with a button.
  */
+import clsx from 'clsx';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVersions, useDocsPreferredVersion } from '@docusaurus/plugin-content-docs/client';
 import { PageMetadata, useSearchQueryString } from '@docusaurus/theme-common';
@@ -149,8 +150,10 @@ function SearchPageContent(): ReactNode {
   return (
     <>
       <PageMetadata title={title} />
-      <main className="container margin-vert--lg">
-        <Heading as="h1">{title}</Heading>
+      {/* The page reserves the viewport's height and keeps its heading whatever the query, so that
+          results arriving after hydration push nothing on screen (no layout shift). */}
+      <main className={clsx('container margin-vert--lg', styles.page)}>
+        <Heading as="h1">Search the documentation</Heading>
         <form
           className={styles.form}
           role="search"

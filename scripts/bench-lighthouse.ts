@@ -1,0 +1,120 @@
+/**
+ * The Lighthouse mode of the benchmark: `npm run bench -- --lighthouse [--ref <git ref>] [--runs 3]`.
+ *
+ * For each page type it runs Lighthouse's performance audit with the mobile preset (simulated
+ * slow 4G and 4x CPU slowdown) and the desktop preset, and prints the median of the runs:
+ * performance score, total blocking time, largest contentful paint and cumulative layout shift.
+ * With --ref, the site as it was at that git ref is built in a temporary worktree (with this
+ * checkout's node_modules) and measured in the same run, interleaved with the current build, so
+ * that the machine's noise hits both equally. Figures are printed against the goal, never
+ * asserted: they depend on the machine.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStaticServer, type RunningServer } from '../tests/e2e/staticServer';
+
+const siteDir = path.resolve(__dirname, '..');
+
+export const lighthousePages = [
+  { name: 'home', path: '/' },
+  { name: 'API doc (DML)', path: '/docs/apis/core/dml' },
+  { name: 'Mermaid (process)', path: '/general/development/process' },
+  { name: 'release page', path: '/general/releases/3.9/3.9.18' },
+  { name: 'release notes', path: '/general/releases' },
+  { name: 'tag page', path: '/docs/tags/api' },
+  { name: 'versions', path: '/versions' },
+  { name: 'search', path: '/search?q=get_record' },
+];
+
+/** The goal of the performance work: every page type at or above it. */
+export const lighthouseGoal = { mobileScore: 95, desktopScore: 100, cls: 0 };
+
+const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface Figures {
+  score: number;
+  tbt: number;
+  lcp: number;
+  cls: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Builds the site at a git ref in a temporary worktree and returns the build folder. */
+function buildRef(ref: string): { dir: string; cleanUp: () => void } {
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: siteDir, encoding: 'utf8' }).trim();
+  const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ref-'));
+  execFileSync('git', ['worktree', 'add', '--detach', worktree, commit], { cwd: siteDir, stdio: 'ignore' });
+  fs.symlinkSync(path.join(siteDir, 'node_modules'), path.join(worktree, 'node_modules'));
+  console.log(`Building ${ref} (${commit.slice(0, 10)}) in ${worktree} …`);
+  execFileSync('npm', ['run', 'build'], { cwd: worktree, stdio: ['ignore', 'ignore', 'inherit'] });
+  return {
+    dir: path.join(worktree, 'build'),
+    cleanUp: () => {
+      execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: siteDir, stdio: 'ignore' });
+    },
+  };
+}
+
+export async function runLighthouse({ buildDir, ref, runs }: { buildDir: string; ref?: string; runs: number }): Promise<void> {
+  // Lighthouse and chrome-launcher are ES modules.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const builds: { label: string; dir: string; cleanUp?: () => void }[] = [{ label: 'current', dir: buildDir }];
+  if (ref) {
+    const refBuild = buildRef(ref);
+    builds.unshift({ label: ref, dir: refBuild.dir, cleanUp: refBuild.cleanUp });
+  }
+  const servers: RunningServer[] = [];
+  const chrome = await chromeLauncher.launch({ chromePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, chromeFlags });
+  try {
+    for (const build of builds) {
+      servers.push(await startStaticServer({ dir: build.dir }));
+    }
+    const presets = [
+      { name: 'mobile', config: undefined },
+      { name: 'desktop', config: desktopConfig },
+    ];
+    console.log(`Lighthouse performance, median of ${runs} runs per page, preset and build (goal: mobile ${lighthouseGoal.mobileScore}+, desktop ${lighthouseGoal.desktopScore}, CLS ${lighthouseGoal.cls})\n`);
+    console.log(`| ${'page'.padEnd(18)} | preset  | ${'build'.padEnd(10)} | score | TBT ms | LCP ms |   CLS |`);
+    console.log(`| ${'-'.repeat(18)} | ------- | ${'-'.repeat(10)} | ----- | ------ | ------ | ----- |`);
+    for (const page of lighthousePages) {
+      for (const preset of presets) {
+        const samples = builds.map((): Figures[] => []);
+        for (let run = 0; run < runs; run++) {
+          // Interleaved: each run measures every build before the next run starts.
+          for (const [index, server] of servers.entries()) {
+            const result = await lighthouse(`${server.url}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, preset.config);
+            const lhr = result?.lhr;
+            if (!lhr) {
+              throw new Error(`Lighthouse returned no result for ${page.path}`);
+            }
+            samples[index].push({
+              score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+              tbt: lhr.audits['total-blocking-time'].numericValue ?? 0,
+              lcp: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
+              cls: lhr.audits['cumulative-layout-shift'].numericValue ?? 0,
+            });
+          }
+        }
+        builds.forEach((build, index) => {
+          const figures = samples[index];
+          const score = median(figures.map((figure) => figure.score));
+          const goal = preset.name === 'mobile' ? lighthouseGoal.mobileScore : lighthouseGoal.desktopScore;
+          const cls = median(figures.map((figure) => figure.cls));
+          console.log(
+            `| ${page.name.padEnd(18)} | ${preset.name.padEnd(7)} | ${build.label.padEnd(10)} | ${`${score}${score < goal ? '*' : ''}`.padStart(5)} | ${median(figures.map((figure) => figure.tbt)).toFixed(0).padStart(6)} | ${median(figures.map((figure) => figure.lcp)).toFixed(0).padStart(6)} | ${`${cls.toFixed(3)}${cls > lighthouseGoal.cls ? '*' : ''}`.padStart(5)} |`,
+          );
+        });
+      }
+    }
+    console.log('\n* below the goal');
+  } finally {
+    chrome.kill();
+    await Promise.all(servers.map((server) => server.close()));
+    builds.forEach((build) => build.cleanUp?.());
+  }
+}
