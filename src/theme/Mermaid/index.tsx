@@ -17,7 +17,8 @@ import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof MermaidType>;
 
-const recorded = sizes as Record<string, [number, number] | undefined>;
+/** Width and height of each diagram, by key (see src/utils/diagramKey.ts). */
+const recorded: Record<string, number[] | undefined> = sizes;
 
 export default function MermaidWrapper(props: Props): ReactNode {
   const size = recorded[diagramKey(props.value)];
