@@ -8,9 +8,8 @@
  */
 import type { ThemeConfig } from '@docusaurus/theme-common';
 import { latestLtsSeries, type MoodleReleasesData } from '../src/utils/moodleReleases';
-import { formatLongDate } from '../src/utils/dates';
+import { formatLongDate, localIsoDate } from '../src/utils/dates';
 import { seriesRoute } from '../src/utils/releaseRoutes';
-import { localIsoDate } from '../src/plugins/site-data/utils';
 
 export function announcementBar({ baseUrl, releases, today = localIsoDate() }: { baseUrl: string; releases: MoodleReleasesData; today?: string }): NonNullable<ThemeConfig['announcementBar']> {
   const lts = latestLtsSeries(releases, today);

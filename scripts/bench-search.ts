@@ -23,6 +23,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { htmlFiles } from '../src/plugins/search-index/indexer';
 import { extractPage, ignoredSelectors, routeOfFile } from '../src/plugins/search-index/utils';
 import { searchIndexFolder } from '../src/utils/search/indexFolder';
 import { relevanceEntries, runRelevance, type RelevanceEntry } from '../tests/support/searchRelevance';
@@ -124,16 +125,6 @@ async function ourColdRun(browser: Browser, url: string, query: string): Promise
 /** Tags a query of a docs version searches: the same contextual filter as ours. */
 function tagsOf(entry: RelevanceEntry): string[] {
   return ['default', `docs-default-${entry.context ?? 'current'}`, 'docs-general-current'];
-}
-
-function htmlFiles(dir: string, root = dir): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      return ['assets', searchIndexFolder].includes(entry.name) ? [] : htmlFiles(full, root);
-    }
-    return entry.name.endsWith('.html') ? [path.relative(root, full)] : [];
-  });
 }
 
 /**

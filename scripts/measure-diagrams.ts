@@ -10,24 +10,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { htmlFiles } from '../src/plugins/search-index/indexer';
+import { routeOfFile } from '../src/plugins/search-index/utils';
 import { diagramKey } from '../src/utils/diagramKey';
 import { startStaticServer } from '../tests/e2e/staticServer';
 
 const buildDir = path.resolve(__dirname, '../build');
 const sizesFile = path.resolve(__dirname, '../src/theme/Mermaid/sizes.json');
 
-function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? (entry.name === 'assets' ? [] : htmlFiles(full)) : entry.name.endsWith('.html') ? [full] : [];
-  });
-}
-
 async function main(): Promise<void> {
   // Pages with a diagram carry its source for the Markdown export (src/theme/Mermaid).
   const pages = htmlFiles(buildDir)
-    .filter((file) => /data-markdown="?mermaid\b/.test(fs.readFileSync(file, 'utf8')))
-    .map((file) => `/${path.relative(buildDir, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`);
+    .filter((file) => /data-markdown="?mermaid\b/.test(fs.readFileSync(path.join(buildDir, file), 'utf8')))
+    .map(routeOfFile);
   const server = await startStaticServer({ dir: buildDir });
   const browser = await chromium.launch({ executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const sizes: Record<string, [width: number, height: number]> = {};

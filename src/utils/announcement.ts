@@ -2,7 +2,7 @@
  * What the announcement bar announces on a given day: the newest long-term support series
  * released by then, and a series due within the next two weeks, if any.
  */
-import type { IsoDate, Series } from './moodleReleases';
+import { newestReleasedLts, type IsoDate, type Series } from './moodleReleases';
 
 type SeriesDates = Pick<Series, 'name' | 'releaseDate' | 'isLTS' | 'isExperimental'>;
 
@@ -14,10 +14,9 @@ function daysBetween(from: IsoDate, to: IsoDate): number {
 }
 
 export function announcement<S extends SeriesDates>(series: S[], today: IsoDate): { lts?: S; upcoming?: S } {
-  const supported = series.filter((entry) => !entry.isExperimental);
-  const lts = supported.filter((entry) => entry.isLTS && entry.releaseDate <= today).sort((a, b) => b.releaseDate.localeCompare(a.releaseDate))[0];
-  const upcoming = supported
-    .filter((entry) => entry.releaseDate > today && daysBetween(today, entry.releaseDate) <= upcomingReleaseWindowDays)
+  const lts = newestReleasedLts(series, today);
+  const upcoming = series
+    .filter((entry) => !entry.isExperimental && entry.releaseDate > today && daysBetween(today, entry.releaseDate) <= upcomingReleaseWindowDays)
     .sort((a, b) => a.releaseDate.localeCompare(b.releaseDate))[0];
   return { lts, upcoming };
 }

@@ -5,6 +5,11 @@
 
 const longDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
+/** Today's date where the code runs (the build machine, or the reader's browser), as yyyy-mm-dd in local time. */
+export function localIsoDate(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 /** "2022-11-28" becomes "28 November 2022". */
 export function formatLongDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

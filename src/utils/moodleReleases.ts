@@ -222,9 +222,14 @@ export function allReleases(data: MoodleReleasesData): Release[] {
     .sort((a, b) => b.releaseDate.localeCompare(a.releaseDate) || compareVersions(b.version, a.version));
 }
 
+/** The newest long-term support series released by `date` (never an experimental preview), of any list of series. */
+export function newestReleasedLts<S extends Pick<Series, 'releaseDate' | 'isLTS' | 'isExperimental'>>(series: S[], date: IsoDate): S | undefined {
+  return series.filter((entry) => entry.isLTS && !entry.isExperimental && entry.releaseDate <= date).sort((a, b) => b.releaseDate.localeCompare(a.releaseDate))[0];
+}
+
 /** The newest long-term support series that has been released by `date`. */
 export function latestLtsSeries(data: MoodleReleasesData, date: IsoDate): Series | undefined {
-  return releasedSeries(data).find((series) => series.isLTS && !series.isExperimental && series.releaseDate <= date);
+  return newestReleasedLts(releasedSeries(data), date);
 }
 
 /** Looks a series up by name ("4.1"); undefined when the data has no such series. */

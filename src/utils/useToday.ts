@@ -5,7 +5,7 @@
  * truth.
  */
 import { useSyncExternalStore } from 'react';
-import { localIsoDate } from '../plugins/site-data/utils';
+import { localIsoDate } from './dates';
 import type { IsoDate } from './moodleReleases';
 import { useSiteData } from './useSiteData';
 

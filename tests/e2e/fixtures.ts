@@ -71,3 +71,22 @@ export function specRoutes(): string[] {
 
 /** The production build folder the tests run against. */
 export const buildDir = path.resolve(__dirname, '../../build');
+
+/** Starts summing the page's layout-shift entries (those not caused by input) from its first paint; read them with layoutShiftTotal. */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) {
+          (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift summed since watchLayoutShifts (the page's cumulative layout shift). */
+export function layoutShiftTotal(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}

@@ -1,5 +1,6 @@
 /** The release notes in the browser: calendar, release pages, sidebar and feed. */
 import { readDataFile } from '../../src/utils/dataFiles';
+import { localIsoDate } from '../../src/utils/dates';
 import { allReleases, findRelease, hasOwnNotesPage } from '../../src/utils/moodleReleases';
 import { releaseRoute } from '../../src/utils/releaseRoutes';
 import { expect, open, test } from './fixtures';
@@ -12,9 +13,7 @@ test('the release-notes index shows the support calendar with a row and a link p
   const released = lms.series.filter((series) => series.releases.length > 0);
   const table = page.locator('table').filter({ hasText: 'General support ends' });
   // The caption dates the statuses: the reader's day once the page has loaded.
-  const now = new Date();
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  await expect(table.locator('caption time')).toHaveAttribute('datetime', today);
+  await expect(table.locator('caption time')).toHaveAttribute('datetime', localIsoDate());
   await expect(table.locator('tbody tr')).toHaveCount(released.length);
   for (const series of released) {
     await expect(table.getByRole('link', { name: `Moodle ${series.name}`, exact: true })).toHaveAttribute('href', `/general/releases/${series.name}`);

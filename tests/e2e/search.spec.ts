@@ -3,7 +3,7 @@
  * empty and error states, hostile queries, and that nothing leaves the site.
  */
 import type { Page } from '@playwright/test';
-import { buildDir, expect, open, test } from './fixtures';
+import { buildDir, expect, layoutShiftTotal, open, test, watchLayoutShifts } from './fixtures';
 import { precisionAt, runRelevance } from '../support/searchRelevance';
 
 const searchButton = (page: Page) => page.locator('nav.navbar').getByRole('button', { name: /^Search/ });
@@ -206,20 +206,11 @@ test.describe('search page', () => {
   for (const viewport of [{ width: 412, height: 823 }, { width: 1350, height: 940 }]) {
     test(`results arriving after load shift nothing on screen (${viewport.width} px wide)`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await page.addInitScript(() => {
-        (window as unknown as { layoutShift: number }).layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) {
-              (window as unknown as { layoutShift: number }).layoutShift += entry.value;
-            }
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShifts(page);
       await open(page, '/search?q=get_record');
       await expect(page.locator('main ol li').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+      expect(await layoutShiftTotal(page)).toBe(0);
     });
   }
 

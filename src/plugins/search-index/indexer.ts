@@ -32,7 +32,8 @@ const passageWords = { before: 3, after: 6 };
 /** Size a term shard is cut at (bytes of JSON, before compression). */
 const shardBytes = 24_000;
 
-function htmlFiles(dir: string, root = dir): string[] {
+/** The built pages of a build folder (relative paths), without its assets and search index. */
+export function htmlFiles(dir: string, root = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {

@@ -2,6 +2,7 @@
  * What the site-data plugin hands to the browser: a small summary of the release data (a few
  * kilobytes), so that components never bundle the multi-megabyte data files themselves.
  */
+import { localIsoDate } from '../../utils/dates';
 import {
   allReleases,
   compareVersions,
@@ -53,11 +54,6 @@ export interface SiteDataSummary {
 }
 
 export const latestReleaseCount = 6;
-
-/** Today's date where the code runs, as yyyy-mm-dd in local time. */
-export function localIsoDate(now: Date = new Date()): IsoDate {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate = localIsoDate()): SiteDataSummary {
   const snapshotDate = data.source.date;
