@@ -99,6 +99,9 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid'],
 
+  // Holds react-helmet-async's head writes until hydration is over, so the title never flickers.
+  clientModules: ['./src/clientModules/holdHeadUntilHydrated.ts'],
+
   presets: [
     [
       'classic',

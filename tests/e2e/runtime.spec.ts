@@ -173,3 +173,47 @@ test('client-side navigation swaps pages without a full load', async ({ page }) 
   await waitForHydration(page);
   expect(documents).toEqual([]);
 });
+
+test.describe('the head during hydration', () => {
+  test('the title and meta tags the server sent do not change while the page hydrates', async ({ page }) => {
+    // Records every title the tab shows from the first byte, and every change to the head's
+    // meta and link tags once the parser has finished (until then, the parser adds them).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      const headChanges: string[] = [];
+      let parsed = false;
+      document.addEventListener('DOMContentLoaded', () => {
+        parsed = true;
+      });
+      (window as unknown as { __head: { seen: string[]; headChanges: string[] } }).__head = { seen, headChanges };
+      new MutationObserver((records) => {
+        if (seen.at(-1) !== document.title) {
+          seen.push(document.title);
+        }
+        for (const record of parsed ? records : []) {
+          for (const node of [...record.addedNodes, ...record.removedNodes]) {
+            if (node instanceof HTMLMetaElement || node instanceof HTMLLinkElement) {
+              if (node.parentNode === document.head || record.target === document.head) {
+                headChanges.push(`${record.addedNodes.length ? 'added' : 'removed'} ${node.outerHTML}`);
+              }
+            }
+          }
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const response = await page.goto('/docs/apis/core/dml');
+    const served = /<title[^>]*>([^<]*)<\/title>/.exec((await response?.text()) ?? '')?.[1];
+    expect(served).toBe('Data manipulation API (DML) | Moodle Developer Resources');
+    await waitForHydration(page);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    const { seen, headChanges } = await page.evaluate(() => (window as unknown as { __head: { seen: string[]; headChanges: string[] } }).__head);
+    expect(seen).toEqual([served]);
+    expect(headChanges.filter((change) => !/rel="prefetch"|rel="preload"|rel="modulepreload"/.test(change))).toEqual([]);
+  });
+
+  test('after hydration, client-side navigation still sets the next page’s title', async ({ page }) => {
+    await open(page, '/docs/apis/core/dml');
+    await page.locator('nav.navbar').getByRole('link', { name: 'Process', exact: true }).click();
+    await expect(page).toHaveTitle('Development process | Moodle Developer Resources');
+  });
+});
