@@ -9,7 +9,7 @@
  */
 import type { PrismTheme } from 'prism-react-renderer';
 
-export const additionalLanguages = ['php', 'bash', 'scss', 'ini', 'diff', 'handlebars', 'markup-templating', 'apacheconf', 'nginx', 'docker'];
+export const additionalLanguages = ['php', 'bash', 'scss', 'ini', 'diff', 'handlebars', 'markup-templating', 'apacheconf', 'nginx', 'docker', 'gherkin'];
 
 /**
  * Fence names our pages use that Prism knows under another name; src/theme/prism-include-languages.ts

@@ -1,12 +1,15 @@
 /**
  * Parses the fenced code blocks of the pages named on the command line, the way the unit test
- * does for every page: `npm run check:code -- docs/apis/core/lock.md`. For writers checking a
- * page before running the whole suite.
+ * does for every page, and checks the plugin files Moodle reads by name (version.php,
+ * db/access.php, lang/en/*.php, db/services.php) as tests/unit/pluginFiles.test.ts does:
+ * `npm run check:code -- docs/apis/core/lock.md`. For writers checking a page before running
+ * the whole suite.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkBlocks, formatProblem } from '../tests/support/codeBlocks';
 import { fencedBlocks, siteRoot } from '../tests/support/content';
+import { checkPluginFiles } from '../tests/support/pluginFiles';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -14,7 +17,8 @@ if (files.length === 0) {
   process.exit(2);
 }
 const blocks = files.flatMap((file) => fencedBlocks(path.relative(siteRoot, path.resolve(file)), fs.readFileSync(file, 'utf8')));
-void checkBlocks(blocks).then((problems) => {
+void Promise.all([checkBlocks(blocks), checkPluginFiles(blocks)]).then((results) => {
+  const problems = results.flat();
   for (const problem of problems) {
     console.error(formatProblem(problem));
   }

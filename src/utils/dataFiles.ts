@@ -13,7 +13,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { AppReleasesData } from './appReleases';
 import type { MoodleReleasesData } from './moodleReleases';
-import type { ComponentsData, ProjectsData } from './siteDataTypes';
+import type { ComponentsData, PluginTypesData, ProjectsData } from './siteDataTypes';
 
 // ajv-formats is CommonJS; depending on the loader its default export arrives wrapped once more.
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
@@ -36,10 +36,12 @@ export interface DataFiles {
   'moodle-releases': MoodleReleasesData;
   'app-releases': AppReleasesData;
   components: ComponentsData;
+  'components-4.1': ComponentsData;
+  'plugin-types': PluginTypesData;
   projects: ProjectsData;
 }
 export type DataFileName = keyof DataFiles;
-export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'projects'];
+export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects'];
 
 /** Record fields that say which record an error is in, and how to name that record. */
 const recordLabels: [field: string, label: (value: string, parentKey: string) => string][] = [
@@ -170,6 +172,19 @@ const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> =
     }
     return problems;
   },
+  'plugin-types': (data: PluginTypesData) => {
+    const problems: string[] = [];
+    const entries = [
+      ...Object.entries(data.plugintypes).map(([type, entry]) => [`plugintypes.${type}`, entry.page] as const),
+      ...Object.entries(data.subplugintypes).map(([type, entry]) => [`subplugintypes.${type}`, entry.page] as const),
+    ];
+    for (const [where, page] of entries) {
+      if (page !== undefined && !['.md', '.mdx'].some((extension) => fs.existsSync(path.join(siteDir, 'docs', `${page}${extension}`)))) {
+        problems.push(`${where}: field "page" names ${page}, but docs/${page}.md does not exist`);
+      }
+    }
+    return problems;
+  },
   'app-releases': (data: AppReleasesData) => {
     const problems: string[] = [];
     if (data.releases.length !== data.releaseCount) {
@@ -257,9 +272,32 @@ export function readDataFile<N extends DataFileName>(name: N, dataDir = defaultD
   return cache.get(file) as DataFiles[N];
 }
 
+/**
+ * Checks between files: every plugin type of the components files has its purpose in
+ * plugin-types.json, and that file describes no type the components files lack.
+ */
+export function crossFileProblems(files: Pick<DataFiles, 'components' | 'components-4.1' | 'plugin-types'>): string[] {
+  const declared = new Set(
+    [files.components, files['components-4.1']].flatMap((data) => [...Object.keys(data.plugintypes), ...Object.keys(data.deprecatedplugintypes ?? {})]),
+  );
+  const described = Object.keys(files['plugin-types'].plugintypes);
+  return [
+    ...[...declared].filter((type) => !described.includes(type)).map((type) => `plugintypes.${type}: missing; components.json declares the plugin type "${type}", so say what it is for`),
+    ...described.filter((type) => !declared.has(type)).map((type) => `plugintypes.${type}: "${type}" is not a plugin type in components.json or components-4.1.json`),
+  ];
+}
+
 /** Validates every data file in `dataDir`; throws the first file's problems. */
 export function validateAllDataFiles(dataDir = defaultDataDir): void {
   for (const name of dataFileNames) {
     readDataFile(name, dataDir);
+  }
+  const problems = crossFileProblems({
+    components: readDataFile('components', dataDir),
+    'components-4.1': readDataFile('components-4.1', dataDir),
+    'plugin-types': readDataFile('plugin-types', dataDir),
+  });
+  if (problems.length) {
+    throw new DataFileError(path.relative(siteDir, path.join(dataDir, 'plugin-types.json')), problems);
   }
 }

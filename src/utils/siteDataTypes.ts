@@ -1,5 +1,5 @@
 /**
- * Types of the smaller data files (data/components.json, data/projects.json). The release data
+ * Types of the smaller data files (data/components.json, data/plugin-types.json, data/projects.json). The release data
  * has its own module, src/utils/moodleReleases.ts.
  */
 
@@ -9,6 +9,29 @@ export interface ComponentsData {
   plugintypes: Record<string, string>;
   /** Subsystem to its directory, or null when it has none. */
   subsystems: Record<string, string | null>;
+  /** Plugin types Moodle still loads but has deprecated, to their directory. */
+  deprecatedplugintypes?: Record<string, string>;
+}
+
+/** data/plugin-types.json: what each plugin type is for, and the sub-plugin types the site documents. */
+export interface PluginTypesData {
+  $schema: string;
+  plugintypes: Record<string, { purpose: string; page?: string }>;
+  subplugintypes: Record<string, SubpluginType>;
+}
+
+export interface SubpluginType {
+  /** The component whose db/subplugins.json declares the type, such as mod_assign. */
+  parent: string;
+  /** Where the sub-plugins live, relative to the Moodle root. */
+  directory: string;
+  purpose: string;
+  /** Doc id of the type's page, such as apis/plugintypes/assign/submission. */
+  page?: string;
+  /** The release that added the type, where newer than 4.1. */
+  since?: string;
+  /** The release that removed the type from core. */
+  removed?: string;
 }
 
 export interface ProjectLink {

@@ -14,6 +14,8 @@ const pageTypes = [
   { name: 'API doc', path: '/docs/apis/core/dml' },
   { name: 'API doc with a deprecation', path: '/docs/apis/core/dml/drivers' },
   { name: 'API doc with since markers', path: '/docs/apis/core/lock' },
+  { name: 'plugin-type overview', path: '/docs/apis/plugintypes' },
+  { name: 'plugin-type doc', path: '/docs/apis/plugintypes/blocks' },
   { name: 'requirements', path: '/docs/gettingstarted/requirements' },
   { name: 'generated category index', path: '/docs/category/subsystems' },
   { name: 'tag index', path: '/general/tags' },

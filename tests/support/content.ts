@@ -39,6 +39,8 @@ export interface FencedBlock {
   language: string;
   meta: string;
   code: string;
+  /** The file the block is an example of: the `file` of the <CodeExample> around it, if any. */
+  examplePath?: string;
 }
 
 /**
@@ -48,7 +50,15 @@ export interface FencedBlock {
 export function fencedBlocks(file: string, text: string): FencedBlock[] {
   const blocks: FencedBlock[] = [];
   const lines = text.split('\n');
+  let examplePath: string | undefined;
   for (let i = 0; i < lines.length; i++) {
+    const exampleOpen = /^\s*<CodeExample\b[^>]*\bfile="([^"]+)"/.exec(lines[i]);
+    if (exampleOpen) {
+      examplePath = exampleOpen[1];
+    }
+    if (/^\s*<\/CodeExample>/.test(lines[i])) {
+      examplePath = undefined;
+    }
     const open = /^(\s*)(`{3,}|~{3,})\s*([^\s`]*)\s*(.*)$/.exec(lines[i]);
     if (!open) {
       continue;
@@ -63,7 +73,7 @@ export function fencedBlocks(file: string, text: string): FencedBlock[] {
       }
       body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j]);
     }
-    blocks.push({ file, line: i + 1, language: language.toLowerCase(), meta, code: body.join('\n') });
+    blocks.push({ file, line: i + 1, language: language.toLowerCase(), meta, code: body.join('\n'), ...(examplePath ? { examplePath } : {}) });
     i = j;
   }
   return blocks;
