@@ -29,8 +29,13 @@ const allRisks = 0x3f;
 /** The $plugin fields core_plugin_manager and the upgrade read from version.php. */
 const versionFields = new Set(['component', 'version', 'requires', 'supported', 'incompatible', 'maturity', 'release', 'dependencies']);
 const maturities = new Set([50, 100, 150, 200]);
-/** Keys of a $functions entry in db/services.php that core reads (lib/upgradelib.php, external_update_descriptions). */
-export const serviceFunctionKeys = new Set(['classname', 'methodname', 'classpath', 'description', 'type', 'ajax', 'capabilities', 'services', 'loginrequired', 'readonlysession']);
+/**
+ * Keys of a $functions entry in db/services.php that core reads: lib/upgradelib.php
+ * (external_update_descriptions) and \core_external\external_api::external_function_info(), which
+ * also reads `testclientpath` (the web service test client's form) and, since 5.3,
+ * `allowcorsrequests`.
+ */
+export const serviceFunctionKeys = new Set(['classname', 'methodname', 'classpath', 'description', 'type', 'ajax', 'capabilities', 'services', 'loginrequired', 'readonlysession', 'testclientpath', 'allowcorsrequests']);
 
 export type PluginFileKind = 'version' | 'access' | 'lang' | 'services';
 

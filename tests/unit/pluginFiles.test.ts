@@ -88,6 +88,9 @@ describe('the plugin file checker', () => {
   it('checks that each web service function declares the keys Moodle reads', async () => {
     const good = "$functions = ['local_greet_get_greetings' => ['classname' => 'local_greet\\\\external\\\\get_greetings', 'description' => 'Lists greetings.', 'type' => 'read', 'ajax' => true]];\n";
     expect(await pluginFileProblems(block('local/greet/db/services.php', good))).toEqual([]);
+    const optional =
+      "$functions = ['local_greet_get_greetings' => ['classname' => 'x', 'description' => 'Lists greetings.', 'type' => 'read', 'services' => [MOODLE_OFFICIAL_MOBILE_SERVICE], 'testclientpath' => 'local/greet/testclient_forms.php', 'allowcorsrequests' => true]];\n";
+    expect(await pluginFileProblems(block('local/greet/db/services.php', optional))).toEqual([]);
     const wrong = "$functions = ['local_greet_get_greetings' => ['classname' => 'x', 'type' => 'fetch', 'capability' => 'local/greet:view']];\n";
     expect(await pluginFileProblems(block('local/greet/db/services.php', wrong))).toEqual([
       "function 'local_greet_get_greetings': 'description' is required",

@@ -29,6 +29,7 @@ const CAP_INHERIT = 0;
 const CAP_ALLOW = 1;
 const CAP_PREVENT = -1;
 const CAP_PROHIBIT = -1000;
+const MOODLE_OFFICIAL_MOBILE_SERVICE = 'moodle_mobile_app';
 
 function load_plugin_file(string $file): array {
     $plugin = new stdClass();
