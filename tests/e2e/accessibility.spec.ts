@@ -16,6 +16,7 @@ const pageTypes = [
   { name: 'API doc with since markers', path: '/docs/apis/core/lock' },
   { name: 'plugin-type overview', path: '/docs/apis/plugintypes' },
   { name: 'plugin-type doc', path: '/docs/apis/plugintypes/blocks' },
+  { name: 'subsystem doc', path: '/docs/apis/subsystems/external/security' },
   { name: 'requirements', path: '/docs/gettingstarted/requirements' },
   { name: 'generated category index', path: '/docs/category/subsystems' },
   { name: 'tag index', path: '/general/tags' },
