@@ -16,6 +16,7 @@ import { algoliaThemeConfig, searchMode } from './config/search';
 import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
 import { docsVersions } from './config/versions';
 import announcementBarPlugin from './src/plugins/announcement-bar';
+import codeThemePlugin from './src/plugins/code-theme';
 import markdownExportPlugin from './src/plugins/markdown-export';
 import offlinePlugin from './src/plugins/offline';
 import releaseNotesPlugin from './src/plugins/release-notes';
@@ -23,6 +24,7 @@ import searchIndexPlugin from './src/plugins/search-index';
 import siteDataPlugin from './src/plugins/site-data';
 import { readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
+import highlightCode from './src/remark/highlightCode';
 
 // ---------------------------------------------------------------------------------------------
 // Environment flags, all optional.
@@ -116,6 +118,7 @@ const config: Config = {
         } satisfies DocsOptions,
         blog: false,
         pages: {
+          remarkPlugins: [highlightCode],
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
         },
         theme: {
@@ -138,6 +141,8 @@ const config: Config = {
     ],
     // Plugin<Content> is invariant in Content, and the plugin list is typed for unknown content.
     siteDataPlugin as PluginModule,
+    // Colours of the code that src/remark/highlightCode.ts highlights at build time.
+    codeThemePlugin,
     announcementBarPlugin,
     [releaseNotesPlugin, { editUrl }],
     [searchIndexPlugin, { enabled: search.mode === 'local' }],

@@ -4,6 +4,7 @@
  * docusaurus.config.ts.
  */
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import highlightCode from '../src/remark/highlightCode';
 import trackerLinks from '../src/remark/trackerLinks';
 
 export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
@@ -18,7 +19,8 @@ export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
     onInlineTags: 'throw',
     // Long files such as release notes are split into pages; numbering files is not used.
     numberPrefixParser: false,
-    // A bare tracker key (MDL-12345) in a page's text links to the tracker.
-    remarkPlugins: [trackerLinks],
+    // A bare tracker key (MDL-12345) in a page's text links to the tracker; code blocks are
+    // highlighted when the page is compiled.
+    remarkPlugins: [trackerLinks, highlightCode],
   } satisfies DocsOptions;
 }

@@ -50,7 +50,8 @@ test('PHP code is highlighted', async ({ page }) => {
   await expect(block.locator('.token.variable').filter({ hasText: '$DB' }).first()).toBeVisible();
   const [keyword, plain] = await Promise.all([
     block.locator('.token.keyword').first().evaluate((element) => getComputedStyle(element).color),
-    block.locator('.token.plain').first().evaluate((element) => getComputedStyle(element).color),
+    // Plain code is text in the block, coloured by the block itself.
+    block.locator('pre code').evaluate((element) => getComputedStyle(element).color),
   ]);
   expect(keyword).not.toBe(plain);
   // Highlighted lines from the fence meta {3-4}.
