@@ -101,8 +101,9 @@ const config: Config = {
 
   themes: ['@docusaurus/theme-mermaid'],
 
-  // Holds react-helmet-async's head writes until hydration is over, so the title never flickers.
-  clientModules: ['./src/clientModules/holdHeadUntilHydrated.ts'],
+  // Holds react-helmet-async's head writes until hydration is over, so the title never flickers;
+  // prefetches the pages of visible links in idle time, each code file once.
+  clientModules: ['./src/clientModules/holdHeadUntilHydrated.ts', './src/clientModules/idlePrefetch.ts'],
 
   presets: [
     [

@@ -18,11 +18,32 @@ async function emulateSlowConnection(page: Page): Promise<void> {
 const isChunk = (request: Request) => /\/assets\/js\/[^/]+\.js$/.test(new URL(request.url()).pathname);
 
 test.describe('prefetching', () => {
-  test('links in the viewport have their pages prefetched', async ({ page }) => {
+  test('links in the viewport have their pages prefetched, each file once', async ({ page, browser, request }) => {
+    // The code the Community page needs to render, as loaded before it hydrates when opened
+    // directly, and among it the file that holds the page's own text.
+    const direct = await browser.newPage();
+    const needed = new Set<string>();
+    let hydrated = false;
+    direct.on('request', (chunk) => {
+      if (!hydrated && isChunk(chunk) && chunk.resourceType() === 'script') {
+        needed.add(new URL(chunk.url()).pathname);
+      }
+    });
+    await open(direct, '/general/community/contribute');
+    hydrated = true;
+    await direct.close();
+    const texts = await Promise.all([...needed].map(async (file) => ({ file, text: await (await request.get(file)).text() })));
+    const pageCode = texts.find(({ text }) => text.includes('Moodle is built by a worldwide community.'))?.file;
+    expect(pageCode).toBeDefined();
+
     await open(page, '/');
-    await expect(page.locator('link[rel="prefetch"]').first()).toBeAttached();
-    const hrefs = await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    // The navbar's Community link is visible, so its page's code is prefetched (in idle time).
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' })).toBeVisible();
+    const prefetched = async () => page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    await expect.poll(prefetched).toContain(pageCode);
+    const hrefs = await prefetched();
     expect(hrefs.every((href) => /^\/assets\/js\/.+\.js$/.test(href))).toBe(true);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
   });
 
   test('nothing is prefetched on a 2G or data-saving connection', async ({ page }) => {

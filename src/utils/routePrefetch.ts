@@ -1,0 +1,73 @@
+/**
+ * The pure part of the site's link prefetching (src/clientModules/idlePrefetch.ts): which code
+ * chunks a route needs, worked out the way Docusaurus's own `prefetch` does, but with the
+ * route-to-chunks table indexed once instead of scanned for every link.
+ */
+
+/** A route of the generated route table, as far as matching needs it. */
+export interface RouteLike {
+  path?: string | string[];
+  exact?: boolean;
+  routes?: RouteLike[];
+}
+
+/** react-router's matchPath, passed in so that this module runs outside the bundle too. */
+export type MatchPath = (pathname: string, route: { path?: string | string[]; exact?: boolean }) => unknown;
+
+/**
+ * The branch of routes a pathname renders, outermost first, as react-router-config's
+ * matchRoutes finds it: at each level the first route that matches, then its children.
+ */
+export function matchBranch(routes: readonly RouteLike[], pathname: string, matchPath: MatchPath): RouteLike[] {
+  const branch: RouteLike[] = [];
+  let level: readonly RouteLike[] | undefined = routes;
+  while (level) {
+    const found: RouteLike | undefined = level.find((route) => matchPath(pathname, { path: route.path, exact: route.exact }));
+    if (!found) {
+      break;
+    }
+    branch.push(found);
+    level = found.routes;
+  }
+  return branch;
+}
+
+/** A route's chunk names, as nested in the generated routesChunkNames (modules, props, context). */
+export type ChunkNameTree = string | { [key: string]: ChunkNameTree } | ChunkNameTree[];
+
+function leaves(tree: ChunkNameTree, into: string[]): string[] {
+  if (typeof tree === 'string') {
+    into.push(tree);
+  } else if (Array.isArray(tree)) {
+    tree.forEach((item) => leaves(item, into));
+  } else {
+    Object.values(tree).forEach((item) => leaves(item, into));
+  }
+  return into;
+}
+
+/**
+ * Route path → the chunk names of every generated entry for that path. The table's keys are
+ * paths with a short hash (`/docs/apis-4a9`); several entries can share a path (a docs
+ * plugin's root, version and sidebar routes are all `/docs`), and all of them are needed.
+ */
+export function chunkNamesByPath(routesChunkNames: Record<string, ChunkNameTree>): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const [key, tree] of Object.entries(routesChunkNames)) {
+    const routePath = key.replace(/-[^-]+$/, '');
+    const names = index.get(routePath) ?? [];
+    leaves(tree, names);
+    index.set(routePath, names);
+  }
+  return index;
+}
+
+/** The path a link prefetches: without its query and fragment, which select no other code. */
+export function prefetchPath(target: string): string {
+  return target.replace(/[?#].*$/, '');
+}
+
+/** Whether the reader's connection asks for no prefetching (2G, or the data saver on). */
+export function isConstrainedConnection(connection: { effectiveType?: string; saveData?: boolean } | undefined): boolean {
+  return Boolean(connection?.effectiveType?.includes('2g') || connection?.saveData);
+}

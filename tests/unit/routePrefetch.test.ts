@@ -1,0 +1,77 @@
+/**
+ * Link prefetching (src/clientModules/idlePrefetch.ts): the branch of routes a link needs, the
+ * chunks of each, and when nothing is prefetched. The route table has the shape Docusaurus
+ * generates for a docs plugin (plugin root, version, sidebar root, then the pages) beside plain
+ * pages, and matching uses react-router's own matchPath, as the browser does.
+ */
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { chunkNamesByPath, isConstrainedConnection, matchBranch, prefetchPath, type RouteLike } from '../../src/utils/routePrefetch';
+
+const routes: RouteLike[] = [
+  { path: '/search', exact: true },
+  {
+    path: '/docs',
+    routes: [
+      { path: '/docs/4.1', routes: [{ path: '/docs/4.1', routes: [{ path: '/docs/4.1/apis', exact: true }] }] },
+      {
+        path: '/docs',
+        routes: [
+          { path: '/docs/tags', exact: true },
+          { path: '/docs', routes: [{ path: '/docs/apis', exact: true }, { path: '/docs/apis/core/dml', exact: true }] },
+        ],
+      },
+    ],
+  },
+  { path: '/', exact: true },
+];
+
+const paths = (branch: RouteLike[]) => branch.map((route) => route.path);
+
+describe('the routes a link needs', () => {
+  it('are the first match at each level, outermost first, as react-router-config finds them', () => {
+    expect(paths(matchBranch(routes, '/docs/apis/core/dml', matchPath))).toEqual(['/docs', '/docs', '/docs', '/docs/apis/core/dml']);
+    expect(paths(matchBranch(routes, '/docs/4.1/apis', matchPath))).toEqual(['/docs', '/docs/4.1', '/docs/4.1', '/docs/4.1/apis']);
+    expect(paths(matchBranch(routes, '/docs/tags', matchPath))).toEqual(['/docs', '/docs', '/docs/tags']);
+    expect(paths(matchBranch(routes, '/', matchPath))).toEqual(['/']);
+  });
+
+  it('stop where nothing matches: an unknown page needs only its section’s layout', () => {
+    expect(paths(matchBranch(routes, '/docs/nowhere', matchPath))).toEqual(['/docs', '/docs', '/docs']);
+    expect(matchBranch(routes, '/nowhere', matchPath)).toEqual([]);
+  });
+});
+
+describe('the chunks of a route', () => {
+  const index = chunkNamesByPath({
+    '/docs-231': { __comp: 'root', __context: { plugin: 'plugin-docs' } },
+    '/docs-4a9': { __comp: 'version', __props: 'version-props' },
+    '/docs-e5f': { __comp: 'sidebar-root' },
+    '/docs/apis/core/dml-0c1': { __comp: 'doc-item', content: 'dml-content', nested: [{ a: 'first' }, 'second'] },
+    '/docs/4.1-aa2': { __comp: 'version', __props: 'props-4.1' },
+  });
+
+  it('are the leaves of every generated entry for the path, whatever its hash', () => {
+    expect(index.get('/docs')).toEqual(['root', 'plugin-docs', 'version', 'version-props', 'sidebar-root']);
+    expect(index.get('/docs/apis/core/dml')).toEqual(['doc-item', 'dml-content', 'first', 'second']);
+    expect(index.get('/docs/4.1')).toEqual(['version', 'props-4.1']);
+    expect(index.get('/docs/apis')).toBeUndefined();
+  });
+});
+
+describe('what is prefetched', () => {
+  it('is the page a link leads to, whatever its query or fragment', () => {
+    expect(prefetchPath('/docs/apis/core/dml#get_record')).toBe('/docs/apis/core/dml');
+    expect(prefetchPath('/search?q=dml#top')).toBe('/search');
+    expect(prefetchPath('/docs/apis')).toBe('/docs/apis');
+  });
+
+  it('is nothing on a 2G connection or with the data saver on', () => {
+    expect(isConstrainedConnection({ effectiveType: '2g' })).toBe(true);
+    expect(isConstrainedConnection({ effectiveType: 'slow-2g' })).toBe(true);
+    expect(isConstrainedConnection({ effectiveType: '4g', saveData: true })).toBe(true);
+    expect(isConstrainedConnection({ effectiveType: '4g', saveData: false })).toBe(false);
+    expect(isConstrainedConnection({ effectiveType: '3g' })).toBe(false);
+    expect(isConstrainedConnection(undefined)).toBe(false);
+  });
+});
