@@ -14,6 +14,7 @@ import { prism } from './config/prism';
 import { pwaOptions } from './config/pwa';
 import { algoliaThemeConfig, searchMode } from './config/search';
 import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
+import { ssrTemplate } from './config/ssrTemplate';
 import { docsVersions } from './config/versions';
 import announcementBarPlugin from './src/plugins/announcement-bar';
 import codeThemePlugin from './src/plugins/code-theme';
@@ -98,6 +99,9 @@ const config: Config = {
       return result;
     },
   },
+
+  // Scripts start after the first paint, not before it (config/ssrTemplate.ts).
+  ssrTemplate,
 
   themes: ['@docusaurus/theme-mermaid'],
 
