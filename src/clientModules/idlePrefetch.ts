@@ -3,24 +3,26 @@
  *
  * Docusaurus's <Link> prefetches its page's code as soon as the link scrolls into view, through
  * `window.docusaurus.prefetch` (the documented client API, and the one thing this module
- * replaces: the object is frozen, so the window gets a new one). Its own version does the whole job inside the IntersectionObserver callback: it
- * scans the full route-to-chunks table for every link and appends a <link rel="prefetch"> for
- * every chunk, the same shared chunk (a version's sidebar, the layout) once per link. A docs
- * page shows about a hundred links when it loads, so on a phone this was the largest piece of
- * script after hydration: about 800 ms of main-thread time on /docs/apis/core/dml at Lighthouse's
- * 4x CPU slowdown, in tasks of up to 650 ms.
+ * replaces: the object is frozen, so the window gets a new one). Its own version does the whole
+ * job inside the IntersectionObserver callback: it scans the full route-to-chunks table for
+ * every link and appends a <link rel="prefetch"> for every chunk, the same shared chunk (a
+ * version's sidebar, the layout) once per link. A docs page shows about a hundred links when it
+ * loads, so on a phone this was the largest piece of script after hydration: about 800 ms of
+ * main-thread time on /docs/apis/core/dml at Lighthouse's 4x CPU slowdown, in tasks of up to
+ * 650 ms.
  *
  * Here a visible link only joins a queue. The queue is worked through in idle periods, a few
- * links at a time, with the table indexed once, and each chunk file is asked for once. What is
- * prefetched is unchanged: the code of every page whose link the reader can see, never on a 2G
- * or data-saving connection, and not for a page already loaded by a hover (preload).
+ * links at a time, after the table has been indexed (also in idle periods), and each chunk is
+ * asked for once. What is prefetched is unchanged: the code of every page whose link the reader
+ * can see, never on a 2G or data-saving connection, and not for a page already loaded by a
+ * hover (preload).
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import { matchPath } from '@docusaurus/router';
 import type { ClientModule } from '@docusaurus/types';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
-import { chunkNamesByPath, isConstrainedConnection, matchBranch, prefetchPath } from '../utils/routePrefetch';
+import { ChunkIndexBuilder, isConstrainedConnection, matchBranch, prefetchPath } from '../utils/routePrefetch';
 
 // The bundler's runtime: `gca` (added by Docusaurus) gives the URL of a named chunk.
 declare const __webpack_require__: { gca(chunkName: string): string | undefined };
@@ -29,45 +31,51 @@ type Docusaurus = Window['docusaurus'];
 
 const requested = new Set<string>();
 const queued: string[] = [];
-const fetchedFiles = new Set<string>();
-let chunksOf: Map<string, string[]> | undefined;
+const fetchedChunks = new Set<string>();
+let chunkIndex: ChunkIndexBuilder | undefined;
 let scheduled = false;
 
 function connectionIsConstrained(): boolean {
   return isConstrainedConnection((navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } }).connection);
 }
 
-function prefetchFile(url: string): void {
-  if (fetchedFiles.has(url)) {
+function prefetchChunk(chunkName: string): void {
+  // Each chunk once: the bundler's look-up of a chunk's URL is itself costly.
+  if (fetchedChunks.has(chunkName)) {
     return;
   }
-  fetchedFiles.add(url);
-  const link = document.createElement('link');
-  link.rel = 'prefetch';
-  link.href = url;
-  document.head.appendChild(link);
+  fetchedChunks.add(chunkName);
+  const url = __webpack_require__.gca(chunkName);
+  // A chunk the bundler merged into another has no file of its own.
+  if (url && !url.includes('undefined')) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = url;
+    document.head.appendChild(link);
+  }
 }
 
-function prefetchNow(routePath: string): void {
-  chunksOf ??= chunkNamesByPath(routesChunkNames);
+function prefetchNow(routePath: string, index: Map<string, string[]>): void {
   for (const route of matchBranch(routes, routePath, matchPath)) {
-    for (const chunkName of typeof route.path === 'string' ? (chunksOf.get(route.path) ?? []) : []) {
-      const url = __webpack_require__.gca(chunkName);
-      // A chunk the bundler merged into another has no file of its own.
-      if (url && !url.includes('undefined')) {
-        prefetchFile(url);
-      }
+    for (const chunkName of typeof route.path === 'string' ? (index.get(route.path) ?? []) : []) {
+      prefetchChunk(chunkName);
     }
   }
 }
 
 function work(deadline: IdleDeadline): void {
   scheduled = false;
-  // Past the timeout, a few links per call keep each task short.
-  let left = deadline.didTimeout ? 4 : Infinity;
-  let next: string | undefined;
-  while (left-- > 0 && (deadline.didTimeout || deadline.timeRemaining() > 4) && (next = queued.shift()) !== undefined) {
-    prefetchNow(next);
+  const hasTime = () => deadline.didTimeout || deadline.timeRemaining() > 15;
+  // The route-to-chunks table is indexed first, over as many idle periods as that takes.
+  chunkIndex ??= new ChunkIndexBuilder(routesChunkNames);
+  if (chunkIndex.step(hasTime)) {
+    // A few links per call, and only while the idle period lasts: on a slow phone one link's
+    // work takes several milliseconds, and an idle period is at most 50.
+    let left = 3;
+    let next: string | undefined;
+    while (left-- > 0 && hasTime() && (next = queued.shift()) !== undefined) {
+      prefetchNow(next, chunkIndex.index);
+    }
   }
   schedule();
 }

@@ -52,14 +52,38 @@ function leaves(tree: ChunkNameTree, into: string[]): string[] {
  * plugin's root, version and sidebar routes are all `/docs`), and all of them are needed.
  */
 export function chunkNamesByPath(routesChunkNames: Record<string, ChunkNameTree>): Map<string, string[]> {
-  const index = new Map<string, string[]>();
-  for (const [key, tree] of Object.entries(routesChunkNames)) {
-    const routePath = key.replace(/-[^-]+$/, '');
-    const names = index.get(routePath) ?? [];
-    leaves(tree, names);
-    index.set(routePath, names);
+  const builder = new ChunkIndexBuilder(routesChunkNames);
+  builder.step(() => true);
+  return builder.index;
+}
+
+/**
+ * Builds the index of chunkNamesByPath a slice at a time, so that a browser can spread the work
+ * over idle periods: `step` adds entries while `more()` says there is time, and tells whether
+ * the index is complete.
+ */
+export class ChunkIndexBuilder {
+  readonly index = new Map<string, string[]>();
+  private readonly entries: [string, ChunkNameTree][];
+  private next = 0;
+
+  constructor(routesChunkNames: Record<string, ChunkNameTree>) {
+    this.entries = Object.entries(routesChunkNames);
   }
-  return index;
+
+  step(more: () => boolean): boolean {
+    while (this.next < this.entries.length && more()) {
+      // A slice of entries between checks: asking the clock is not free either.
+      for (const end = Math.min(this.next + 50, this.entries.length); this.next < end; this.next++) {
+        const [key, tree] = this.entries[this.next];
+        const routePath = key.replace(/-[^-]+$/, '');
+        const names = this.index.get(routePath) ?? [];
+        leaves(tree, names);
+        this.index.set(routePath, names);
+      }
+    }
+    return this.next >= this.entries.length;
+  }
 }
 
 /** The path a link prefetches: without its query and fragment, which select no other code. */

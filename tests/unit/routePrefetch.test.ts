@@ -6,7 +6,7 @@
  */
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { chunkNamesByPath, isConstrainedConnection, matchBranch, prefetchPath, type RouteLike } from '../../src/utils/routePrefetch';
+import { ChunkIndexBuilder, chunkNamesByPath, isConstrainedConnection, matchBranch, prefetchPath, type RouteLike } from '../../src/utils/routePrefetch';
 
 const routes: RouteLike[] = [
   { path: '/search', exact: true },
@@ -56,6 +56,22 @@ describe('the chunks of a route', () => {
     expect(index.get('/docs/apis/core/dml')).toEqual(['doc-item', 'dml-content', 'first', 'second']);
     expect(index.get('/docs/4.1')).toEqual(['version', 'props-4.1']);
     expect(index.get('/docs/apis')).toBeUndefined();
+  });
+});
+
+describe('the index built a slice at a time', () => {
+  it('stops when told, resumes, and ends with the same index as in one go', () => {
+    const table = Object.fromEntries(Array.from({ length: 120 }, (_, n) => [`/page/${n % 60}-${n.toString(16)}`, { __comp: `chunk${n}` }]));
+    const builder = new ChunkIndexBuilder(table);
+    let slices = 0;
+    expect(builder.step(() => slices++ < 1)).toBe(false);
+    expect(builder.index.size).toBe(50);
+    while (!builder.step(() => true)) {
+      // Runs until complete.
+    }
+    expect(builder.index).toEqual(chunkNamesByPath(table));
+    expect(builder.index.size).toBe(60);
+    expect(builder.index.get('/page/7')).toEqual(['chunk7', 'chunk67']);
   });
 });
 
