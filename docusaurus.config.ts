@@ -9,6 +9,7 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { announcementBar } from './config/announcementBar';
 import { sharedDocsOptions } from './config/docs';
 import { footer } from './config/footer';
+import { mermaidThemes } from './config/mermaid';
 import { navbar } from './config/navbar';
 import { prism } from './config/prism';
 import { pwaOptions } from './config/pwa';
@@ -26,6 +27,7 @@ import siteDataPlugin from './src/plugins/site-data';
 import { readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
 import highlightCode from './src/remark/highlightCode';
+import renderedDiagrams from './src/remark/renderedDiagrams';
 
 // ---------------------------------------------------------------------------------------------
 // Environment flags, all optional.
@@ -123,7 +125,7 @@ const config: Config = {
         } satisfies DocsOptions,
         blog: false,
         pages: {
-          remarkPlugins: [highlightCode],
+          remarkPlugins: [highlightCode, renderedDiagrams],
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
         },
         theme: {
@@ -183,7 +185,7 @@ const config: Config = {
     footer,
     prism,
     mermaid: {
-      theme: { light: 'neutral', dark: 'dark' },
+      theme: mermaidThemes,
     },
   } satisfies Preset.ThemeConfig,
 };

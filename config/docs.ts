@@ -5,6 +5,7 @@
  */
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import highlightCode from '../src/remark/highlightCode';
+import renderedDiagrams from '../src/remark/renderedDiagrams';
 import trackerLinks from '../src/remark/trackerLinks';
 
 export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
@@ -20,7 +21,7 @@ export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
     // Long files such as release notes are split into pages; numbering files is not used.
     numberPrefixParser: false,
     // A bare tracker key (MDL-12345) in a page's text links to the tracker; code blocks are
-    // highlighted when the page is compiled.
-    remarkPlugins: [trackerLinks, highlightCode],
+    // highlighted and diagrams drawn when the page is compiled.
+    remarkPlugins: [trackerLinks, highlightCode, renderedDiagrams],
   } satisfies DocsOptions;
 }

@@ -46,9 +46,9 @@ for (const mode of ['light', 'dark'] as const) {
         }, mode);
         await open(page, pageType.path);
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-        // Diagrams and search results render after hydration; check them as readers see them.
+        // Search results render after hydration; check them, and the diagrams, as readers see them.
         if (pageType.path === '/general/development/process') {
-          await expect(page.locator('.docusaurus-mermaid-container svg').first()).toBeVisible();
+          await expect(page.locator('.docusaurus-mermaid-container svg').filter({ visible: true }).first()).toBeVisible();
         }
         if (pageType.path.startsWith('/search')) {
           await expect(page.locator('main ol li').first()).toBeVisible();

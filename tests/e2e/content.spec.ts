@@ -35,11 +35,36 @@ test.describe('tags', () => {
   });
 });
 
-test('a Mermaid diagram renders as SVG', async ({ page }) => {
+test('a Mermaid diagram arrives as SVG in the page’s HTML, in the drawing of the colour mode, and hydration leaves it alone', async ({ browser, page }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const staticPage = await noScript.newPage();
+  await staticPage.goto('/general/development/process');
+  const shown = staticPage.locator('.docusaurus-mermaid-container svg').filter({ visible: true });
+  await expect(shown).toHaveCount(await staticPage.locator('[data-markdown="mermaid"]').count());
+  await expect(shown.first()).toContainText('Waiting for peer review');
+  await expect(shown.first()).toHaveAttribute('id', /-light$/);
+  await noScript.close();
+
+  await page.addInitScript(() => {
+    localStorage.setItem('theme', 'dark');
+    // Records changes inside the diagrams once the parser is done: hydration should make none.
+    const changes: string[] = [];
+    (window as unknown as { __diagramChanges: string[] }).__diagramChanges = changes;
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.target instanceof Element && record.target.closest('.docusaurus-mermaid-container')) {
+            changes.push(record.type);
+          }
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+  });
   await open(page, '/general/development/process');
-  const diagram = page.locator('.docusaurus-mermaid-container svg').first();
-  await expect(diagram).toBeVisible();
+  const diagram = page.locator('.docusaurus-mermaid-container svg').filter({ visible: true }).first();
   await expect(diagram).toContainText('Waiting for peer review');
+  await expect(diagram).toHaveAttribute('id', /-dark$/);
+  expect(await page.evaluate(() => (window as unknown as { __diagramChanges: string[] }).__diagramChanges)).toEqual([]);
 });
 
 test('PHP code is highlighted', async ({ page }) => {

@@ -1,33 +1,42 @@
 /**
- * Wraps the theme's diagram. Diagrams are drawn in the browser, so the built page would hold
- * nothing of them:
- * - the diagram sits in a frame of its recorded size (sizes.json, written by
- *   scripts/measure-diagrams.ts), so that the page reserves its space and nothing moves when it
- *   is drawn (the drawing scales to the frame);
- * - a hidden element carries the diagram's source in an attribute (not text, so search does not
+ * Wraps the theme's diagram.
+ * - A diagram drawn ahead of time (scripts/render-diagrams.ts; the build hands the drawings over
+ *   as the `diagram` property, src/remark/renderedDiagrams.ts) is shown from the page's HTML:
+ *   both colour modes' drawings are there and CSS shows the one of the current mode, so the
+ *   browser never loads Mermaid, the diagram is there without JavaScript, and nothing changes
+ *   when the page hydrates or the mode changes. Its frame keeps the drawing's proportions.
+ * - Any other diagram (a new one, before it is drawn) is drawn in the browser by the theme.
+ * - A hidden element carries the diagram's source in an attribute (not text, so search does not
  *   index it) for the page's Markdown version (src/plugins/markdown-export).
  */
-import type { CSSProperties, ReactNode } from 'react';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import clsx from 'clsx';
 import Mermaid from '@theme-original/Mermaid';
 import type MermaidType from '@theme/Mermaid';
 import type { WrapperProps } from '@docusaurus/types';
-import { diagramKey } from '@site/src/utils/diagramKey';
-import sizes from './sizes.json';
+import type { RenderedDiagram } from '@site/src/utils/renderedDiagrams';
 import styles from './styles.module.css';
 
-type Props = WrapperProps<typeof MermaidType>;
+type Props = WrapperProps<typeof MermaidType> & { diagram?: string };
 
-/** Width and height of each diagram, by key (see src/utils/diagramKey.ts). */
-const recorded: Record<string, number[] | undefined> = sizes;
+function DrawnDiagram({ drawing }: { drawing: RenderedDiagram }): ReactNode {
+  const frame: CSSProperties = { aspectRatio: `${drawing.width} / ${drawing.height}`, maxWidth: `${drawing.width}px` };
+  // The same objects on every render, so React never writes the drawings again.
+  const light = useMemo(() => ({ __html: drawing.light }), [drawing.light]);
+  const dark = useMemo(() => ({ __html: drawing.dark }), [drawing.dark]);
+  return (
+    <div className={styles.frame} style={frame}>
+      <div className={clsx('docusaurus-mermaid-container', styles.light)} dangerouslySetInnerHTML={light} />
+      <div className={clsx('docusaurus-mermaid-container', styles.dark)} dangerouslySetInnerHTML={dark} />
+    </div>
+  );
+}
 
-export default function MermaidWrapper(props: Props): ReactNode {
-  const size = recorded[diagramKey(props.value)];
-  const frame: CSSProperties | undefined = size ? { aspectRatio: `${size[0]} / ${size[1]}`, maxWidth: `${size[0]}px` } : undefined;
+export default function MermaidWrapper({ diagram, ...props }: Props): ReactNode {
+  const drawing = useMemo(() => (diagram ? (JSON.parse(diagram) as RenderedDiagram) : undefined), [diagram]);
   return (
     <>
-      <div className={size ? styles.frame : undefined} style={frame}>
-        <Mermaid {...props} />
-      </div>
+      {drawing ? <DrawnDiagram drawing={drawing} /> : <Mermaid {...props} />}
       <div hidden data-markdown="mermaid" data-source={props.value} />
     </>
   );
