@@ -39,12 +39,10 @@ function connectionIsConstrained(): boolean {
   return isConstrainedConnection((navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } }).connection);
 }
 
+/** Chunks of queued links, waiting for their <link rel="prefetch">. */
+const chunkQueue: string[] = [];
+
 function prefetchChunk(chunkName: string): void {
-  // Each chunk once: the bundler's look-up of a chunk's URL is itself costly.
-  if (fetchedChunks.has(chunkName)) {
-    return;
-  }
-  fetchedChunks.add(chunkName);
   const url = __webpack_require__.gca(chunkName);
   // A chunk the bundler merged into another has no file of its own.
   if (url && !url.includes('undefined')) {
@@ -55,33 +53,45 @@ function prefetchChunk(chunkName: string): void {
   }
 }
 
-function prefetchNow(routePath: string, index: Map<string, string[]>): void {
+/** Queues the chunks a page needs that no earlier link asked for. */
+function queueChunksOf(routePath: string, index: Map<string, string[]>): void {
   for (const route of matchBranch(routes, routePath, matchPath)) {
     for (const chunkName of typeof route.path === 'string' ? (index.get(route.path) ?? []) : []) {
-      prefetchChunk(chunkName);
+      if (!fetchedChunks.has(chunkName)) {
+        fetchedChunks.add(chunkName);
+        chunkQueue.push(chunkName);
+      }
     }
   }
 }
 
 function work(deadline: IdleDeadline): void {
   scheduled = false;
-  const hasTime = () => deadline.didTimeout || deadline.timeRemaining() > 15;
+  // Work one chunk at a time, for at most 10 ms a call and while the idle period lasts: on a slow
+  // phone the bundler's look-up of one chunk's URL and the <link> take several milliseconds each.
+  const started = performance.now();
+  const hasTime = () => performance.now() - started < 10 && (deadline.didTimeout || deadline.timeRemaining() > 15);
   // The route-to-chunks table is indexed first, over as many idle periods as that takes.
   chunkIndex ??= new ChunkIndexBuilder(routesChunkNames);
   if (chunkIndex.step(hasTime)) {
-    // A few links per call, and only while the idle period lasts: on a slow phone one link's
-    // work takes several milliseconds, and an idle period is at most 50.
-    let left = 3;
-    let next: string | undefined;
-    while (left-- > 0 && hasTime() && (next = queued.shift()) !== undefined) {
-      prefetchNow(next, chunkIndex.index);
+    while (hasTime()) {
+      const chunkName = chunkQueue.shift();
+      if (chunkName !== undefined) {
+        prefetchChunk(chunkName);
+        continue;
+      }
+      const next = queued.shift();
+      if (next === undefined) {
+        break;
+      }
+      queueChunksOf(next, chunkIndex.index);
     }
   }
   schedule();
 }
 
 function schedule(): void {
-  if (scheduled || queued.length === 0) {
+  if (scheduled || (queued.length === 0 && chunkQueue.length === 0)) {
     return;
   }
   scheduled = true;

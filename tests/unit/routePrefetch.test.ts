@@ -6,7 +6,7 @@
  */
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ChunkIndexBuilder, chunkNamesByPath, isConstrainedConnection, matchBranch, prefetchPath, type RouteLike } from '../../src/utils/routePrefetch';
+import { ChunkIndexBuilder, chunkNamesByPath, isConstrainedConnection, matchBranch, plainPathMatches, prefetchPath, type RouteLike } from '../../src/utils/routePrefetch';
 
 const routes: RouteLike[] = [
   { path: '/search', exact: true },
@@ -39,6 +39,26 @@ describe('the routes a link needs', () => {
   it('stop where nothing matches: an unknown page needs only its section’s layout', () => {
     expect(paths(matchBranch(routes, '/docs/nowhere', matchPath))).toEqual(['/docs', '/docs', '/docs']);
     expect(matchBranch(routes, '/nowhere', matchPath)).toEqual([]);
+  });
+});
+
+describe('plain paths compared as strings', () => {
+  it('match exactly as react-router’s matchPath does', () => {
+    const routePaths = ['/', '/docs', '/docs/', '/docs/apis', '/Docs/APIs', '/general/releases/3.9/3.9.18'];
+    const pathnames = ['/', '/docs', '/docs/', '/docs/apis', '/docs/apis/', '/DOCS/apis', '/docs/apis/core', '/docsx', '/general/releases/3.9/3.9.18', '/general/releases/3.9'];
+    for (const path of routePaths) {
+      for (const exact of [true, false]) {
+        for (const pathname of pathnames) {
+          expect(plainPathMatches({ path, exact }, pathname), `${path} ${exact ? 'exact' : ''} ${pathname}`).toBe(Boolean(matchPath(pathname, { path, exact })));
+        }
+      }
+    }
+  });
+
+  it('leave paths with parameters or patterns to matchPath', () => {
+    expect(plainPathMatches({ path: '/docs/:id' }, '/docs/x')).toBeUndefined();
+    expect(plainPathMatches({ path: '*' }, '/x')).toBeUndefined();
+    expect(plainPathMatches({ path: ['/a', '/b'] }, '/a')).toBeUndefined();
   });
 });
 
