@@ -4,8 +4,9 @@
  *
  *   npm run build && npm run bench [-- --runs 5]
  *   npm run build && npm run bench -- --lighthouse [--ref <git ref>] [--runs 3]
+ *   npm run build && npm run bench -- --trace <path> [--runs 3]
  *
- * The --lighthouse mode is described in bench-lighthouse.ts.
+ * The --lighthouse mode is described in bench-lighthouse.ts, the --trace mode in bench-trace.ts.
  * For each page type it loads the page in Chromium several times (cold cache each time) from
  * the gzip-compressing test server and reports the bytes the page needs and the requests it
  * makes, DOMContentLoaded, the load event, the time until React has hydrated the page, and the
@@ -19,11 +20,13 @@ import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { startStaticServer } from '../tests/e2e/staticServer';
 import { runLighthouse } from './bench-lighthouse';
+import { runTrace } from './bench-trace';
 
 const buildDir = path.resolve(__dirname, '../build');
 const argument = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const lighthouseMode = process.argv.includes('--lighthouse');
-const runs = Number(argument('runs') ?? (lighthouseMode ? 3 : 5));
+const tracePath = argument('trace');
+const runs = Number(argument('runs') ?? (lighthouseMode || tracePath ? 3 : 5));
 
 const pages = [
   { name: 'home', path: '/' },
@@ -140,6 +143,10 @@ async function main(): Promise<void> {
   }
   if (lighthouseMode) {
     await runLighthouse({ buildDir, ref: argument('ref'), runs });
+    return;
+  }
+  if (tracePath) {
+    await runTrace({ buildDir, path: tracePath, runs });
     return;
   }
   const server = await startStaticServer({ dir: buildDir });
