@@ -12,12 +12,21 @@ import type { PrismTheme } from 'prism-react-renderer';
 export const additionalLanguages = ['php', 'bash', 'scss', 'ini', 'diff', 'handlebars', 'markup-templating', 'apacheconf', 'nginx', 'docker', 'gherkin'];
 
 /**
- * Fence names our pages use that Prism knows under another name; src/theme/prism-include-languages.ts
- * registers them. Moodle templates are Mustache, which Prism highlights with its Handlebars grammar.
+ * Fence names our pages use that Prism knows under another name; addLanguageAliases registers
+ * them (in the browser through src/theme/prism-include-languages.ts, at build time through
+ * src/remark/highlightCode.ts). Moodle templates are Mustache, which Prism highlights with its
+ * Handlebars grammar.
  */
 export const languageAliases: Record<string, string> = {
   mustache: 'handlebars',
 };
+
+/** Registers languageAliases among a Prism instance's languages. */
+export function addLanguageAliases(languages: Record<string, unknown>): void {
+  for (const [alias, language] of Object.entries(languageAliases)) {
+    languages[alias] = languages[language];
+  }
+}
 
 type Palette = Record<'plain' | 'background' | 'comment' | 'string' | 'keyword' | 'function' | 'number' | 'tag' | 'className' | 'attrName', string>;
 
@@ -65,6 +74,9 @@ export const darkCodeTheme = themeFrom({
   className: '#ffa657',
   attrName: '#79c0ff',
 });
+
+/** Both modes' themes, which colour the classes of highlighted code (src/utils/codeHighlight.ts). */
+export const codeThemes = { light: lightCodeTheme, dark: darkCodeTheme };
 
 export const prism = {
   theme: lightCodeTheme,

@@ -9,12 +9,11 @@
  * the lines no longer match and the browser highlights that block itself.
  */
 import { createRequire } from 'node:module';
-import type { Code, Nodes, Root } from 'mdast';
+import type { Code, Root } from 'mdast';
 import { normalizeTokens, Prism } from 'prism-react-renderer';
-import { additionalLanguages, darkCodeTheme, languageAliases, lightCodeTheme } from '../../config/prism';
-import { lineHtml, tokenizeLines, type CodeThemes, type NormalizeTokens, type PrismLike } from '../utils/codeHighlight';
-
-const codeThemes: CodeThemes = { light: lightCodeTheme, dark: darkCodeTheme };
+import { addLanguageAliases, additionalLanguages, codeThemes } from '../../config/prism';
+import { highlightLines } from '../utils/codeHighlight';
+import { visitNodes } from './visitNodes';
 
 let loaded = false;
 
@@ -40,33 +39,23 @@ function loadLanguages(): void {
   } finally {
     globals.Prism = before;
   }
-  for (const [alias, language] of Object.entries(languageAliases)) {
-    Prism.languages[alias] = Prism.languages[language];
-  }
+  addLanguageAliases(Prism.languages);
   loaded = true;
 }
 
 /** The highlighted lines of one block, as the code block component renders them. */
 export function highlightedLines(code: string, language: string): string[] {
   loadLanguages();
-  return tokenizeLines(Prism as unknown as PrismLike, normalizeTokens as unknown as NormalizeTokens, code, language).map((line) => lineHtml(line, codeThemes));
+  return highlightLines(Prism, normalizeTokens, code, language, codeThemes);
 }
 
-function visit(node: Nodes, onCode: (code: Code) => void): void {
-  if (node.type === 'code') {
-    onCode(node);
-    return;
-  }
-  if ('children' in node) {
-    for (const child of node.children as Nodes[]) {
-      visit(child, onCode);
-    }
-  }
+function isCode(node: unknown): node is Code {
+  return (node as { type?: unknown }).type === 'code';
 }
 
 export default function highlightCode() {
   return (tree: Root): void => {
-    visit(tree, (node) => {
+    visitNodes(tree, isCode, (node) => {
       const language = (node.lang ?? 'text').toLowerCase();
       if (language === 'mermaid' || node.value === '') {
         return;

@@ -4,8 +4,9 @@
  * of the fence, so src/theme/Mermaid puts them in the page's HTML and the browser never runs
  * Mermaid for it. A diagram not drawn yet is left to the browser, as Docusaurus does.
  */
-import type { Nodes, Root } from 'mdast';
+import type { Root } from 'mdast';
 import { renderedDiagramOf } from '../utils/renderedDiagrams';
+import { visitNodes } from './visitNodes';
 
 /** What Docusaurus's own remark plugin makes of a ```mermaid fence. */
 interface MermaidCodeBlock {
@@ -13,21 +14,13 @@ interface MermaidCodeBlock {
   data: { hName: 'mermaid'; hProperties: { value: string; diagram?: string } };
 }
 
-function visit(node: Nodes | MermaidCodeBlock, onDiagram: (node: MermaidCodeBlock) => void): void {
-  if (node.type === 'mermaidCodeBlock') {
-    onDiagram(node);
-    return;
-  }
-  if ('children' in node) {
-    for (const child of node.children as Nodes[]) {
-      visit(child, onDiagram);
-    }
-  }
+function isMermaidCodeBlock(node: unknown): node is MermaidCodeBlock {
+  return (node as { type?: unknown }).type === 'mermaidCodeBlock';
 }
 
 export default function renderedDiagrams() {
   return (tree: Root): void => {
-    visit(tree, (node) => {
+    visitNodes(tree, isMermaidCodeBlock, (node) => {
       const drawing = renderedDiagramOf(node.data.hProperties.value);
       if (drawing) {
         node.data.hProperties.diagram = JSON.stringify(drawing);

@@ -3,7 +3,7 @@
  * config/prism.ts (fence names our pages use that Prism knows under another name).
  */
 import type * as PrismNamespace from 'prismjs';
-import { languageAliases } from '@site/config/prism';
+import { addLanguageAliases } from '@site/config/prism';
 import prismIncludeLanguagesOriginalUntyped from '@theme-original/prism-include-languages';
 import type prismIncludeLanguagesType from '@theme/prism-include-languages';
 
@@ -12,7 +12,5 @@ const prismIncludeLanguagesOriginal = prismIncludeLanguagesOriginalUntyped as ty
 
 export default function prismIncludeLanguages(PrismObject: typeof PrismNamespace): void {
   prismIncludeLanguagesOriginal(PrismObject);
-  for (const [alias, language] of Object.entries(languageAliases)) {
-    PrismObject.languages[alias] = PrismObject.languages[language];
-  }
+  addLanguageAliases(PrismObject.languages);
 }

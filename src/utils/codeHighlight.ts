@@ -11,7 +11,7 @@
  * HTML is therefore the same in both colour modes, and nothing has to be highlighted again, or
  * re-rendered, when the page hydrates or the mode changes.
  */
-import type { PrismTheme } from 'prism-react-renderer';
+import type { normalizeTokens as NormalizeTokensOfRenderer, Prism as PrismOfRenderer, PrismTheme } from 'prism-react-renderer';
 
 export interface CodeToken {
   types: string[];
@@ -119,7 +119,12 @@ export interface CodeThemes {
  * halves the elements the browser has to style and lay out.
  */
 export function looksPlain(types: string[], themes: CodeThemes): boolean {
-  const classes = tokenClassName(types, themes.light).split(' ');
+  return classLooksPlain(tokenClassName(types, themes.light), themes);
+}
+
+/** looksPlain for a token whose classes (tokenClassName) are already known. */
+function classLooksPlain(className: string, themes: CodeThemes): boolean {
+  const classes = className.split(' ');
   if (classes.includes('pi') || classes.includes('pb')) {
     return false;
   }
@@ -143,7 +148,8 @@ export function lineHtml(line: CodeToken[], themes: CodeThemes): string {
     if (text === '') {
       continue;
     }
-    const className = looksPlain(token.types, themes) ? null : tokenClassName(token.types, themes.light);
+    const classes = tokenClassName(token.types, themes.light);
+    const className = classLooksPlain(classes, themes) ? null : classes;
     const last = pieces.at(-1);
     if (last?.className === className) {
       last.text += text;
@@ -152,6 +158,14 @@ export function lineHtml(line: CodeToken[], themes: CodeThemes): string {
     }
   }
   return pieces.map(({ className, text }) => (className === null ? escapeHtml(text) : `<span class="${className}">${escapeHtml(text)}</span>`)).join('');
+}
+
+/**
+ * The HTML of each line of a block, in the markup and classes of lineHtml, with
+ * prism-react-renderer's Prism (its languages loaded by the caller) and normalizeTokens.
+ */
+export function highlightLines(prism: typeof PrismOfRenderer, normalizeTokens: typeof NormalizeTokensOfRenderer, code: string, language: string, themes: CodeThemes): string[] {
+  return tokenizeLines(prism as unknown as PrismLike, normalizeTokens as unknown as NormalizeTokens, code, language).map((line) => lineHtml(line, themes));
 }
 
 /**

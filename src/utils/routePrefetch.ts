@@ -67,20 +67,11 @@ function leaves(tree: ChunkNameTree, into: string[]): string[] {
 }
 
 /**
- * Route path → the chunk names of every generated entry for that path. The table's keys are
- * paths with a short hash (`/docs/apis-4a9`); several entries can share a path (a docs
- * plugin's root, version and sidebar routes are all `/docs`), and all of them are needed.
- */
-export function chunkNamesByPath(routesChunkNames: Record<string, ChunkNameTree>): Map<string, string[]> {
-  const builder = new ChunkIndexBuilder(routesChunkNames);
-  builder.step(() => true);
-  return builder.index;
-}
-
-/**
- * Builds the index of chunkNamesByPath a slice at a time, so that a browser can spread the work
- * over idle periods: `step` adds entries while `more()` says there is time, and tells whether
- * the index is complete.
+ * Route path → the chunk names of every generated entry for that path, built a slice at a time
+ * so that a browser can spread the work over idle periods: `step` adds entries while `more()`
+ * says there is time, and tells whether the index is complete. The table's keys are paths with a
+ * short hash (`/docs/apis-4a9`); several entries can share a path (a docs plugin's root, version
+ * and sidebar routes are all `/docs`), and all of them are needed.
  */
 export class ChunkIndexBuilder {
   readonly index = new Map<string, string[]>();

@@ -4,11 +4,10 @@
  */
 import type { Code, Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { darkCodeTheme, lightCodeTheme } from '../../config/prism';
+import { codeThemes as themes, darkCodeTheme, lightCodeTheme } from '../../config/prism';
 import highlightCode, { highlightedLines } from '../../src/remark/highlightCode';
 import { codeThemeCss, escapeHtml, lineHtml, looksPlain, tokenClassName } from '../../src/utils/codeHighlight';
 
-const themes = { light: lightCodeTheme, dark: darkCodeTheme };
 
 const entryOf = (type: string) => lightCodeTheme.styles.findIndex((entry) => entry.types.includes(type));
 
@@ -78,7 +77,7 @@ describe('token classes', () => {
   });
 
   it('get the light colours by default and the dark ones under [data-theme=dark]', () => {
-    const css = codeThemeCss({ light: lightCodeTheme, dark: darkCodeTheme });
+    const css = codeThemeCss(themes);
     const keyword = entryOf('keyword');
     expect(css).toContain(`\n.pc${keyword}{color:${lightCodeTheme.styles[keyword].style.color}}`);
     expect(css).toContain(`[data-theme='dark'] .pc${keyword}{color:${darkCodeTheme.styles[keyword].style.color}}`);

@@ -6,7 +6,7 @@
  */
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ChunkIndexBuilder, chunkNamesByPath, isConstrainedConnection, matchBranch, plainPathMatches, prefetchPath, type RouteLike } from '../../src/utils/routePrefetch';
+import { ChunkIndexBuilder, isConstrainedConnection, matchBranch, plainPathMatches, prefetchPath, type RouteLike } from '../../src/utils/routePrefetch';
 
 const routes: RouteLike[] = [
   { path: '/search', exact: true },
@@ -27,6 +27,13 @@ const routes: RouteLike[] = [
 ];
 
 const paths = (branch: RouteLike[]) => branch.map((route) => route.path);
+
+/** The whole index, built in one go. */
+function chunkNamesByPath(table: ConstructorParameters<typeof ChunkIndexBuilder>[0]): Map<string, string[]> {
+  const builder = new ChunkIndexBuilder(table);
+  builder.step(() => true);
+  return builder.index;
+}
 
 describe('the routes a link needs', () => {
   it('are the first match at each level, outermost first, as react-router-config finds them', () => {

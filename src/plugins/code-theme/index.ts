@@ -7,13 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { darkCodeTheme, lightCodeTheme } from '../../../config/prism';
+import { codeThemes } from '../../../config/prism';
 import { codeThemeCss } from '../../utils/codeHighlight';
 
 export default function codeThemePlugin(context: LoadContext): Plugin {
   const file = path.join(context.generatedFilesDir, 'code-theme', 'code-theme.css');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, codeThemeCss({ light: lightCodeTheme, dark: darkCodeTheme }));
+  fs.writeFileSync(file, codeThemeCss(codeThemes));
   // The theme loads Prism on every page through this client module; nothing needs it at startup.
   const themePrismModule = path.join(path.dirname(require.resolve('@docusaurus/theme-classic/package.json')), 'lib', 'prism-include-languages');
   return {

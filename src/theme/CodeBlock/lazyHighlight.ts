@@ -5,14 +5,12 @@
  */
 import { normalizeTokens, Prism } from 'prism-react-renderer';
 import prismIncludeLanguages from '@theme/prism-include-languages';
-import { darkCodeTheme, lightCodeTheme } from '@site/config/prism';
-import { lineHtml, tokenizeLines, type CodeThemes, type NormalizeTokens, type PrismLike } from '@site/src/utils/codeHighlight';
-
-const codeThemes: CodeThemes = { light: lightCodeTheme, dark: darkCodeTheme };
+import { codeThemes } from '@site/config/prism';
+import { highlightLines as highlight } from '@site/src/utils/codeHighlight';
 
 prismIncludeLanguages(Prism);
 
 /** The HTML of each line of a block, as the build would have written it. */
 export function highlightLines(code: string, language: string): string[] {
-  return tokenizeLines(Prism as unknown as PrismLike, normalizeTokens as unknown as NormalizeTokens, code, language).map((line) => lineHtml(line, codeThemes));
+  return highlight(Prism, normalizeTokens, code, language, codeThemes);
 }

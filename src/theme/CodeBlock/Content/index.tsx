@@ -43,10 +43,12 @@ export default function CodeBlockContent({ className }: { className?: string }):
   const built = useHighlightedLines();
   const { code, language, lineClassNames, lineNumbersStart } = metadata;
   const numbered = lineNumbersStart !== undefined;
-  const builtFits = built?.length === code.split('\n').length;
+  const codeLines = useMemo(() => code.split('\n'), [code]);
+  const builtFits = built?.length === codeLines.length;
   const lazy = useLazyHighlight(!builtFits, code, language);
   const html = useMemo(() => {
-    const lines = (builtFits ? built : lazy) ?? code.split('\n').map((line) => `<span class="token plain">${escapeHtml(line)}</span>`);
+    // Until highlighted, a block is its lines as plain text, as highlighted plain code is.
+    const lines = (builtFits ? built : lazy) ?? codeLines.map(escapeHtml);
     return lines
       .map((line, index) => {
         const lineClass = escapeHtml(clsx('token-line', lineClassNames[index], numbered && lineStyles.codeLine));
@@ -54,7 +56,7 @@ export default function CodeBlockContent({ className }: { className?: string }):
         return `<div class="${lineClass}">${inner}<br></div>`;
       })
       .join('');
-  }, [built, builtFits, lazy, code, lineClassNames, numbered]);
+  }, [built, builtFits, lazy, codeLines, lineClassNames, numbered]);
   // React writes innerHTML again whenever this object is a new one, even with the same HTML:
   // keep the object while the HTML is the same, so re-renders (word wrap state…) leave it alone.
   const inner = useMemo(() => ({ __html: html }), [html]);
