@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStaticServer, type RunningServer } from '../tests/e2e/staticServer';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const siteDir = path.resolve(__dirname, '..');
 
@@ -31,7 +32,6 @@ export const lighthousePages = [
 /** The goal of the performance work: every page type at or above it. */
 export const lighthouseGoal = { mobileScore: 95, desktopScore: 100, cls: 0 };
 
-const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Figures {
   score: number;
@@ -69,7 +69,7 @@ export async function runLighthouse({ buildDir, ref, runs }: { buildDir: string;
     builds.unshift({ label: ref, dir: refBuild.dir, cleanUp: refBuild.cleanUp });
   }
   const servers: RunningServer[] = [];
-  const chrome = await chromeLauncher.launch({ chromePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   try {
     for (const build of builds) {
       servers.push(await startStaticServer({ dir: build.dir }));

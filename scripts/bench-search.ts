@@ -28,10 +28,10 @@ import { extractPage, ignoredSelectors, routeOfFile } from '../src/plugins/searc
 import { searchIndexFolder } from '../src/utils/search/indexFolder';
 import { relevanceEntries, runRelevance, type RelevanceEntry } from '../tests/support/searchRelevance';
 import { startStaticServer } from '../tests/e2e/staticServer';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const buildDir = path.resolve(__dirname, '../build');
 const targets = { warmP95Ms: 50, coldMs: 100, firstQueryKiB: 50 };
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const timing = !process.argv.includes('--no-timing');
 
 function percentile(values: number[], p: number): number {
@@ -262,7 +262,7 @@ async function main(): Promise<void> {
   const applicable = ours.filter((result) => result.applicable);
   const site = await startStaticServer({ dir: buildDir });
   const pagefindServer = await startStaticServer({ dir: pagefindDir });
-  const browser = await chromium.launch({ executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined, args });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const pagefindPage = await browser.newPage();
     await pagefindPage.goto(`${pagefindServer.url}/`);

@@ -8,9 +8,9 @@
  * parsing, idle callbacks and garbage collection. This is where the blocking time of a page
  * goes; the figures vary from run to run, so each run is printed.
  */
-import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 import { startStaticServer } from '../tests/e2e/staticServer';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 interface TraceEvent {
   name: string;
@@ -38,10 +38,7 @@ const kinds: Record<string, string> = {
 
 export async function runTrace({ buildDir, path: pagePath, runs }: { buildDir: string; path: string; runs: number }): Promise<void> {
   const server = await startStaticServer({ dir: buildDir });
-  const browser = await chromium.launch({
-    executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     console.log(`Long tasks of ${pagePath} at 4x CPU slowdown (times from navigation start, ms)`);
     for (let run = 1; run <= runs; run++) {

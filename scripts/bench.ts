@@ -21,6 +21,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { startStaticServer } from '../tests/e2e/staticServer';
 import { runLighthouse } from './bench-lighthouse';
 import { runTrace } from './bench-trace';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const buildDir = path.resolve(__dirname, '../build');
 const argument = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
@@ -150,11 +151,7 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startStaticServer({ dir: buildDir });
-  const executablePath = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   console.log(`Cold loads, median of ${runs} runs (budgets: ${budgets.transferKB} KB, ${budgets.requests} requests, hydrated within ${budgets.hydratedMs} ms)\n`);
   console.log(['page'.padEnd(14), 'transfer KB', 'requests', 'DCL ms', 'load ms', 'hydrated ms', 'prefetched KB'].join('  '));
   try {

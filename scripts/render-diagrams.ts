@@ -17,6 +17,7 @@ import { mermaidThemes } from '../config/mermaid';
 import { diagramKey } from '../src/utils/diagramKey';
 import { parseRenderedDiagram, renderedDiagramsDir, type RenderedDiagram } from '../src/utils/renderedDiagrams';
 import { allFencedBlocks } from '../tests/support/content';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 const mermaidScript = require.resolve('mermaid/dist/mermaid.min.js');
 
@@ -34,10 +35,7 @@ async function main(): Promise<void> {
   for (const block of allFencedBlocks().filter((entry) => entry.language === 'mermaid')) {
     diagrams.set(diagramKey(block.code), { source: block.code, where: `${block.file}:${block.line}` });
   }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   fs.mkdirSync(renderedDiagramsDir, { recursive: true });
   try {
     const page = await browser.newPage();
