@@ -1,13 +1,15 @@
 /**
- * The Lighthouse mode of the benchmark: `npm run bench -- --lighthouse [--ref <git ref>] [--runs 3]`.
+ * The Lighthouse mode of the benchmark:
+ * `npm run bench -- --lighthouse [--ref <git ref>] [--runs 3] [--page <path>] [--preset mobile|desktop]`.
  *
  * For each page type it runs Lighthouse's performance audit with the mobile preset (simulated
  * slow 4G and 4x CPU slowdown) and the desktop preset, and prints the median of the runs:
  * performance score, total blocking time, largest contentful paint and cumulative layout shift.
  * With --ref, the site as it was at that git ref is built in a temporary worktree (with this
  * checkout's node_modules) and measured in the same run, interleaved with the current build, so
- * that the machine's noise hits both equally. Figures are printed against the goal, never
- * asserted: they depend on the machine.
+ * that the machine's noise hits both equally. --page measures one page (any path of the build)
+ * instead of the page types, --preset one preset instead of both. Figures are printed against
+ * the goal, never asserted: they depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,7 +60,23 @@ function buildRef(ref: string): { dir: string; cleanUp: () => void } {
   };
 }
 
-export async function runLighthouse({ buildDir, ref, runs }: { buildDir: string; ref?: string; runs: number }): Promise<void> {
+export async function runLighthouse({
+  buildDir,
+  ref,
+  runs,
+  page: onlyPage,
+  preset: onlyPreset,
+}: {
+  buildDir: string;
+  ref?: string;
+  runs: number;
+  page?: string;
+  preset?: string;
+}): Promise<void> {
+  if (onlyPreset !== undefined && !['mobile', 'desktop'].includes(onlyPreset)) {
+    throw new Error(`--preset must be mobile or desktop, not "${onlyPreset}"`);
+  }
+  const pages = onlyPage === undefined ? lighthousePages : [lighthousePages.find((entry) => entry.path === onlyPage) ?? { name: onlyPage, path: onlyPage }];
   // Lighthouse and chrome-launcher are ES modules.
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -77,11 +95,11 @@ export async function runLighthouse({ buildDir, ref, runs }: { buildDir: string;
     const presets = [
       { name: 'mobile', config: undefined },
       { name: 'desktop', config: desktopConfig },
-    ];
+    ].filter((preset) => onlyPreset === undefined || preset.name === onlyPreset);
     console.log(`Lighthouse performance, median of ${runs} runs per page, preset and build (goal: mobile ${lighthouseGoal.mobileScore}+, desktop ${lighthouseGoal.desktopScore}, CLS ${lighthouseGoal.cls})\n`);
     console.log(`| ${'page'.padEnd(18)} | preset  | ${'build'.padEnd(10)} | score | TBT ms | LCP ms |   CLS |`);
     console.log(`| ${'-'.repeat(18)} | ------- | ${'-'.repeat(10)} | ----- | ------ | ------ | ----- |`);
-    for (const page of lighthousePages) {
+    for (const page of pages) {
       for (const preset of presets) {
         const samples = builds.map((): Figures[] => []);
         for (let run = 0; run < runs; run++) {
@@ -106,7 +124,7 @@ export async function runLighthouse({ buildDir, ref, runs }: { buildDir: string;
           const goal = preset.name === 'mobile' ? lighthouseGoal.mobileScore : lighthouseGoal.desktopScore;
           const cls = median(figures.map((figure) => figure.cls));
           console.log(
-            `| ${page.name.padEnd(18)} | ${preset.name.padEnd(7)} | ${build.label.padEnd(10)} | ${`${score}${score < goal ? '*' : ''}`.padStart(5)} | ${median(figures.map((figure) => figure.tbt)).toFixed(0).padStart(6)} | ${median(figures.map((figure) => figure.lcp)).toFixed(0).padStart(6)} | ${`${cls.toFixed(3)}${cls > lighthouseGoal.cls ? '*' : ''}`.padStart(5)} |`,
+            `| ${page.name.slice(0, 18).padEnd(18)} | ${preset.name.padEnd(7)} | ${build.label.padEnd(10)} | ${`${score}${score < goal ? '*' : ''}`.padStart(5)} | ${median(figures.map((figure) => figure.tbt)).toFixed(0).padStart(6)} | ${median(figures.map((figure) => figure.lcp)).toFixed(0).padStart(6)} | ${`${cls.toFixed(3)}${cls > lighthouseGoal.cls ? '*' : ''}`.padStart(5)} |`,
           );
         });
       }

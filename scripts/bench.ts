@@ -3,7 +3,7 @@
  * here fails a test: the figures vary with the machine, so they are for reading, not asserting.
  *
  *   npm run build && npm run bench [-- --runs 5]
- *   npm run build && npm run bench -- --lighthouse [--ref <git ref>] [--runs 3]
+ *   npm run build && npm run bench -- --lighthouse [--ref <git ref>] [--runs 3] [--page <path>] [--preset mobile|desktop]
  *   npm run build && npm run bench -- --trace <path> [--runs 3]
  *
  * The --lighthouse mode is described in bench-lighthouse.ts, the --trace mode in bench-trace.ts.
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
     throw new Error('No production build in build/: run `npm run build` first.');
   }
   if (lighthouseMode) {
-    await runLighthouse({ buildDir, ref: argument('ref'), runs });
+    await runLighthouse({ buildDir, ref: argument('ref'), runs, page: argument('page'), preset: argument('preset') });
     return;
   }
   if (tracePath) {
