@@ -19,6 +19,7 @@ import { ssrTemplate } from './config/ssrTemplate';
 import { docsVersions } from './config/versions';
 import announcementBarPlugin from './src/plugins/announcement-bar';
 import codeThemePlugin from './src/plugins/code-theme';
+import routeLoadingPlugin from './src/plugins/route-loading';
 import markdownExportPlugin from './src/plugins/markdown-export';
 import offlinePlugin from './src/plugins/offline';
 import releaseNotesPlugin from './src/plugins/release-notes';
@@ -150,6 +151,8 @@ const config: Config = {
     siteDataPlugin as PluginModule,
     // Colours of the code that src/remark/highlightCode.ts highlights at build time.
     codeThemePlugin,
+    // Each page's HTML names its own chunks; route components are built when first needed.
+    routeLoadingPlugin,
     announcementBarPlugin,
     [releaseNotesPlugin, { editUrl }],
     [searchIndexPlugin, { enabled: search.mode === 'local' }],

@@ -66,6 +66,33 @@ test.describe('prefetching', () => {
   });
 });
 
+test.describe('a page’s own code', () => {
+  for (const [address, text] of [
+    ['/docs/apis/core/dml', 'The data manipulation API (DML) is the layer'],
+    ['/general/releases/4.1', 'Moodle 4.1'],
+  ]) {
+    test(`the HTML of ${address} names every script the page runs before hydrating, each fetched once`, async ({ page, request }) => {
+      const html = await (await request.get(address)).text();
+      const preloaded = [...html.matchAll(/<link[^>]* rel="?preload"?[^>]* as="?script"?[^>]* href="?([^" >]+)/g)].map((match) => match[1]);
+      const fetched: string[] = [];
+      let hydrated = false;
+      page.on('request', (script) => {
+        if (!hydrated && isChunk(script) && script.resourceType() === 'script') {
+          fetched.push(new URL(script.url()).pathname);
+        }
+      });
+      await open(page, address);
+      hydrated = true;
+      // Beyond main.js, the page's own chunks, among them the one that holds its text.
+      expect(preloaded.length).toBeGreaterThan(2);
+      const texts = await Promise.all(preloaded.map(async (file) => (await request.get(file)).text()));
+      expect(texts.some((code) => code.includes(text))).toBe(true);
+      expect([...fetched].sort()).toEqual([...new Set(fetched)].sort());
+      expect(fetched.filter((file) => !preloaded.includes(file))).toEqual([]);
+    });
+  }
+});
+
 test.describe('navigation', () => {
   test('a slow navigation shows the progress bar, a fast one does not', async ({ page }) => {
     // No prefetching, so the next page's code is fetched on the click.
