@@ -225,6 +225,28 @@ test.describe('search page', () => {
     await expect(first.locator('mark').first()).toBeVisible();
   });
 
+  for (const address of ['/search', '/search?q=get_record']) {
+    test(`asks for the index from its head and reads it once (${address})`, async ({ page }) => {
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/search-index/meta.json') {
+          requests.push(request.url());
+        }
+      });
+      const html = await (await page.request.get(address)).text();
+      expect(html).toMatch(/<link[^>]* rel="?preload"?[^>]* as="?fetch"?[^>]* crossorigin="?anonymous"?[^>]* href="?\/search-index\/meta\.json"?/);
+      await open(page, address);
+      // The page reads the index once it has hydrated, query or not; the fetch takes the
+      // preloaded response instead of asking again.
+      await expect.poll(() => page.evaluate(() => performance.getEntriesByName(new URL('/search-index/meta.json', location.href).href).length)).toBe(1);
+      if (address.includes('?q=')) {
+        await expect(page.locator('main ol li').first()).toBeVisible();
+      }
+      await page.waitForLoadState('networkidle');
+      expect(requests).toHaveLength(1);
+    });
+  }
+
   test('typing updates the URL without adding history entries', async ({ page }) => {
     await open(page, '/search');
     const before = await page.evaluate(() => history.length);

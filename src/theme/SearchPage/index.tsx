@@ -10,6 +10,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVersions, useDocsPreferredVersion } from '@docusaurus/plugin-content-docs/client';
 import { PageMetadata, useSearchQueryString } from '@docusaurus/theme-common';
 import { useSearchResultUrlProcessor } from '@docusaurus/theme-search-algolia/client';
+import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
@@ -17,6 +18,8 @@ import type { SearchMode } from '@site/config/search';
 import SearchHitLink from '@site/src/components/SearchHitLink';
 import { algoliaBackend, localBackend, type AlgoliaCredentials, type SearchBackend } from '@site/src/utils/search/backend';
 import { escapeHtml, trail, type DocSearchHit } from '@site/src/utils/search/hits';
+import { searchIndexFolder } from '@site/src/utils/search/indexFolder';
+import { loadIndex } from '@site/src/utils/search/localClient';
 import { searchableSections } from '@site/src/utils/search/sections';
 import styles from './styles.module.css';
 
@@ -33,14 +36,38 @@ interface Results {
   status: Exclude<Status, 'idle'>;
 }
 
+function useSearchMode(): SearchMode['mode'] {
+  const { siteConfig } = useDocusaurusContext();
+  return (siteConfig.customFields?.search as SearchMode).mode;
+}
+
 function useBackend(): SearchBackend {
   const { siteConfig } = useDocusaurusContext();
-  const { mode } = siteConfig.customFields?.search as SearchMode;
+  const mode = useSearchMode();
   // In Algolia mode the theme's configuration holds the real credentials (config/search.ts).
   const { algolia } = siteConfig.themeConfig as { algolia: AlgoliaCredentials };
   return useMemo(
     () => (mode === 'algolia' ? algoliaBackend(algolia) : localBackend(siteConfig.baseUrl, typeof window === 'undefined' ? 'http://localhost' : window.location.origin)),
     [mode, algolia, siteConfig.baseUrl],
+  );
+}
+
+/**
+ * With the local index, the page asks for the index's meta.json from its HTML head, beside the
+ * page's scripts, and reads it as soon as it has hydrated, with or without a query: a query in
+ * the address then waits for no extra round trip, and the reader's first query finds the index
+ * loaded. (Every query needs meta.json before it can fetch the index files it needs.)
+ */
+function IndexPreload(): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
+  useEffect(() => {
+    // A failure here is reported by the search that needs the index, which tries again.
+    loadIndex(siteConfig.baseUrl).catch(() => undefined);
+  }, [siteConfig.baseUrl]);
+  return (
+    <Head>
+      <link rel="preload" as="fetch" crossOrigin="anonymous" href={`${siteConfig.baseUrl}${searchIndexFolder}/meta.json`} />
+    </Head>
   );
 }
 
@@ -68,6 +95,7 @@ function Result({ hit, processUrl }: { hit: DocSearchHit; processUrl: (url: stri
 
 function SearchPageContent(): ReactNode {
   const { i18n } = useDocusaurusContext();
+  const mode = useSearchMode();
   const backend = useBackend();
   const processUrl = useSearchResultUrlProcessor();
   const [query, setQuery] = useSearchQueryString();
@@ -81,13 +109,16 @@ function SearchPageContent(): ReactNode {
   const tags = useMemo(() => ['default', `docs-default-${version}`, 'docs-general-current'], [version]);
   // Results belong to one query and one choice of filters; anything else is still loading.
   const key = JSON.stringify([query.trim(), version, section]);
+  // The query the page opened with is searched at once; later ones wait for a pause in typing.
+  const typed = useRef(false);
 
   useEffect(() => {
+    const delay = typed.current ? 150 : 0;
+    typed.current = true;
     if (!query.trim()) {
       return undefined;
     }
     let current = true;
-    // Wait for a pause in typing before searching.
     const timer = window.setTimeout(() => {
       backend({ query, tags, language: i18n.currentLocale, section: section || undefined, page: 0, hitsPerPage }).then(
         (result) => {
@@ -101,7 +132,7 @@ function SearchPageContent(): ReactNode {
           }
         },
       );
-    }, 150);
+    }, delay);
     return () => {
       current = false;
       window.clearTimeout(timer);
@@ -150,6 +181,7 @@ function SearchPageContent(): ReactNode {
   return (
     <>
       <PageMetadata title={title} />
+      {mode === 'local' && <IndexPreload />}
       {/* The page reserves the viewport's height and keeps its heading whatever the query, so that
           results arriving after hydration push nothing on screen (no layout shift). */}
       <main className={clsx('container margin-vert--lg', styles.page)}>
