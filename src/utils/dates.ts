@@ -8,6 +8,10 @@
 // slowdown) on every page that shows the announcement bar.
 const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+// The months as en-AU abbreviates them in a short date ("24 Nov 2026", "5 Sept 2026"), as
+// Intl.DateTimeFormat('en-AU', { month: 'short' }) writes them.
+const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'June', 'July', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
 /** Today's date where the code runs (the build machine, or the reader's browser), as yyyy-mm-dd in local time. */
 export function localIsoDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -20,4 +24,12 @@ export function formatLongDate(isoDate: string): string {
     throw new RangeError(`Not a date in yyyy-mm-dd form: "${isoDate}"`);
   }
   return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** A moment's calendar day in UTC, as en-AU writes a short date: "24 Nov 2026". */
+export function formatShortDate(date: Date): string {
+  if (Number.isNaN(date.getTime())) {
+    throw new RangeError('Not a valid date');
+  }
+  return `${date.getUTCDate()} ${shortMonths[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from '../../src/utils/dates';
+import { formatLongDate, formatShortDate } from '../../src/utils/dates';
 
 describe('formatLongDate', () => {
   it.each([
@@ -20,5 +20,21 @@ describe('formatLongDate', () => {
 
   it('refuses text that is not a date', () => {
     expect(() => formatLongDate('soon')).toThrow('Not a date in yyyy-mm-dd form: "soon"');
+  });
+});
+
+describe('formatShortDate', () => {
+  // The theme wrote these dates with Intl.DateTimeFormat; the text must not change.
+  const intl = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  it.each(Array.from({ length: 12 }, (_, month) => new Date(Date.UTC(2026, month, month + 5, 23, 30))))('writes %s as en-AU does', (date) => {
+    expect(formatShortDate(date)).toBe(intl.format(date));
+  });
+
+  it('uses the UTC day', () => {
+    expect(formatShortDate(new Date('2026-11-24T23:59:59-05:00'))).toBe('25 Nov 2026');
+  });
+
+  it('rejects an invalid date', () => {
+    expect(() => formatShortDate(new Date('not a date'))).toThrow(RangeError);
   });
 });
