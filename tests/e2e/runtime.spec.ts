@@ -143,17 +143,16 @@ test.describe('navigation', () => {
 
 test('a page that crashes shows "This page crashed." and recovers with "Try again"', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/Simulated rendering failure/, /The above error occurred/, /React will try to recreate/);
-  // Date formatting throws while the flag is set: the docs page's "last updated" line fails to render.
+  // Writing a date as ISO text throws while the flag is set: the docs page's "last updated" line
+  // (its <time dateTime>) fails to render.
   await page.addInitScript(() => {
-    const Original = Intl.DateTimeFormat;
-    const Failing = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+    const original = Object.getOwnPropertyDescriptor(Date.prototype, 'toISOString')?.value as (this: Date) => string;
+    Date.prototype.toISOString = function (this: Date) {
       if ((window as unknown as { failDates?: boolean }).failDates) {
         throw new Error('Simulated rendering failure');
       }
-      return new Original(...args);
-    } as unknown as typeof Intl.DateTimeFormat;
-    Object.assign(Failing, Original);
-    Intl.DateTimeFormat = Failing;
+      return original.call(this);
+    };
   });
   await open(page, '/versions');
   await page.evaluate(() => {
