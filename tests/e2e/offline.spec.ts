@@ -23,7 +23,10 @@ async function stopServer(): Promise<void> {
   server = undefined;
 }
 
-test.afterEach(async () => {
+// The page goes first: a server stopped under an open page cuts the files it is still fetching
+// (its scripts, idle prefetches), and the browser reports each cut as a console error.
+test.afterEach(async ({ page }) => {
+  await page.close();
   await stopServer();
 });
 
