@@ -13,6 +13,14 @@
  * page as soon as the HTML and CSS allow, and hydration starts at most about 100 ms later than
  * before. A hidden tab (no frames) starts them when the page is parsed.
  * Scripts added by script run in the order added when `async` is false, as deferred ones do.
+ *
+ * The browser is also asked not to paint the page before it has parsed the whole of it: the link
+ * `rel=expect` in the head holds rendering until the empty element `__parsed`, after the page's
+ * markup, is in the document. Without it a browser may paint a page it has only partly parsed,
+ * when the HTML arrives in pieces or the parser yields on a busy processor, and what comes next
+ * moves what it painted: the navbar's right-hand items move left as each is added, a select
+ * widens as its options arrive, a table's columns change with its rows. The element is empty and
+ * outside the app's root, so React never sees it. Browsers without `rel=expect` ignore the link.
  */
 export const ssrTemplate = `
 <!DOCTYPE html>
@@ -24,6 +32,7 @@ export const ssrTemplate = `
       <%~ metaAttribute %>
     <% }); %>
     <%~ it.headTags %>
+    <link rel="expect" href="#__parsed" blocking="render">
     <% it.stylesheets.forEach((stylesheet) => { %>
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
@@ -96,6 +105,7 @@ export const ssrTemplate = `
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
+    <span id="__parsed" hidden></span>
     <%~ it.postBodyTags %>
   </body>
 </html>

@@ -1,4 +1,9 @@
-/** Pages with diagrams move nothing on screen while they load: each diagram comes drawn, in a frame of its size. */
+/**
+ * Pages move nothing on screen while they load: each diagram comes drawn, in a frame of its size,
+ * and a page is not painted before its main part has been parsed.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, layoutShiftTotal, open, test, watchLayoutShifts } from './fixtures';
 
 for (const viewport of [
@@ -17,5 +22,75 @@ for (const viewport of [
     const frame = await diagram.locator('xpath=../..').boundingBox();
     const drawn = await diagram.boundingBox();
     expect(Math.abs((drawn?.height ?? 0) - (frame?.height ?? 0))).toBeLessThan(2);
+  });
+}
+
+/**
+ * Serves the site through a proxy that sends the given page's HTML in pieces, a pause after
+ * each, as a slow connection does; everything else comes straight from the test server.
+ */
+async function startSlowPageProxy(upstream: string, pagePath: string, cuts: (html: string) => number[], pause: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const answer = await fetch(new URL(request.url ?? '/', upstream));
+      const body = Buffer.from(await answer.arrayBuffer());
+      response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+      if (new URL(request.url ?? '/', upstream).pathname !== pagePath) {
+        response.end(body);
+        return;
+      }
+      const html = body.toString('utf8');
+      let from = 0;
+      for (const cut of [...cuts(html), html.length]) {
+        response.write(html.slice(from, cut));
+        from = cut;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+      response.end();
+    })().catch((error: unknown) => {
+      response.destroy(error as Error);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}
+
+for (const [address, pieces] of [
+  // Cut before the navbar's search button, and inside the search form's last select.
+  ['/search?q=get_record', (html: string) => [html.indexOf('<div class=navbarSearchContainer'), html.indexOf('<option value=Coding>')]],
+  // Cut before the navbar's search button, and in the middle of the article.
+  ['/docs/apis/core/dml', (html: string) => [html.indexOf('<div class=navbarSearchContainer'), Math.round((html.indexOf('<article') + html.indexOf('</article>')) / 2)]],
+] as const) {
+  test(`a page whose HTML arrives in pieces is first painted whole (${address})`, async ({ page, baseURL }) => {
+    const pause = 600;
+    const proxy = await startSlowPageProxy(baseURL ?? '', new URL(address, 'http://x').pathname, (html) => {
+      const cuts = pieces(html);
+      expect(cuts.every((cut) => cut > 0), 'the places to cut the page are in its HTML').toBe(true);
+      return cuts;
+    }, pause);
+    try {
+      await page.setViewportSize({ width: 1350, height: 940 });
+      await watchLayoutShifts(page);
+      await page.goto(`${proxy.url}${address}`);
+      await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+      await page.waitForLoadState('networkidle');
+      // Nothing was painted while the page's main part was still on its way...
+      const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
+      expect(firstPaint).toBeGreaterThan(2 * pause);
+      // ...so what came later moved nothing that had been painted.
+      expect(await layoutShiftTotal(page)).toBe(0);
+      await page.close();
+    } finally {
+      await proxy.close();
+    }
   });
 }
