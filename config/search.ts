@@ -35,6 +35,9 @@ export const localSearchCredentials = { appId: 'LOCAL', apiKey: 'local-search-in
 /** Where reports of missing search results go: a new issue on the code host, with the query. */
 export const missingResultsIssueUrl = 'https://github.com/moodle/devdocs/issues/new';
 
+/** The search page's path under the base URL. */
+export const searchPagePath = 'search';
+
 /** The theme's DocSearch configuration for a mode. */
 export function algoliaThemeConfig(mode: SearchMode): ThemeConfigAlgolia {
   const credentials = mode.mode === 'algolia' ? { appId: mode.appId, apiKey: mode.apiKey, indexName: mode.indexName } : localSearchCredentials;
@@ -42,7 +45,7 @@ export function algoliaThemeConfig(mode: SearchMode): ThemeConfigAlgolia {
     ...credentials,
     // Results are limited to the reader's locale and docs version (spec 7).
     contextualSearch: true,
-    searchPagePath: 'search',
+    searchPagePath,
     placeholder: 'Search docs',
     insights: false,
   };

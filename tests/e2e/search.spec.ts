@@ -247,6 +247,43 @@ test.describe('search page', () => {
     });
   }
 
+  test('a query in the address has its index files requested before the page hydrates', async ({ page, request }) => {
+    // Hold back the page's other chunks, not its own code, so hydration waits while the code runs.
+    const code = new Map<string, Promise<string>>();
+    await page.route('**/assets/js/*.js', async (route) => {
+      const url = route.request().url();
+      if (route.request().resourceType() === 'script' && !/\/(runtime~main|main)\.[^/]+\.js$/.test(url)) {
+        const text = code.get(url) ?? (await request.get(url)).text();
+        code.set(url, text);
+        if (!(await text).includes('docs-general-current')) {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+        }
+      }
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hasHydrated === 'true') {
+          Object.assign(window, { hydratedAt: performance.now() });
+          observer.disconnect();
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-has-hydrated'] });
+    });
+    await open(page, '/search?q=get_record');
+    await expect(page.locator('main ol li').first()).toBeVisible();
+    const { hydratedAt, shardRequests } = await page.evaluate(() => ({
+      hydratedAt: (window as unknown as { hydratedAt: number }).hydratedAt,
+      shardRequests: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/search-index\/[tp]\//.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    // Scripts still held back (prefetches of linked pages) are let go without fetching their text.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expect(shardRequests.length).toBeGreaterThan(0);
+    expect(Math.min(...shardRequests)).toBeLessThan(hydratedAt);
+  });
+
   test('typing updates the URL without adding history entries', async ({ page }) => {
     await open(page, '/search');
     const before = await page.evaluate(() => history.length);

@@ -10,11 +10,14 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVersions, useDocsPreferredVersion } from '@docusaurus/plugin-content-docs/client';
 import { PageMetadata, useSearchQueryString } from '@docusaurus/theme-common';
 import { useSearchResultUrlProcessor } from '@docusaurus/theme-search-algolia/client';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
-import type { SearchMode } from '@site/config/search';
+import siteConfig from '@generated/docusaurus.config';
+import siteI18n from '@generated/i18n';
+import { searchPagePath, type SearchMode } from '@site/config/search';
 import SearchHitLink from '@site/src/components/SearchHitLink';
 import { algoliaBackend, localBackend, type AlgoliaCredentials, type SearchBackend } from '@site/src/utils/search/backend';
 import { escapeHtml, trail, type DocSearchHit } from '@site/src/utils/search/hits';
@@ -71,6 +74,23 @@ function IndexPreload(): ReactNode {
   );
 }
 
+/** The search's tags for a docs version: its pages, that version's docs and the general section. */
+function searchTags(version: string): string[] {
+  return ['default', `docs-default-${version}`, 'docs-general-current'];
+}
+
+// When this page's code arrives, before the page hydrates, a query in the address is searched as
+// the page will first search it (the current docs, every section), for the index files that
+// search needs: meta.json is preloaded by the HTML, and the page's own search, once hydrated,
+// finds the files it needs loaded or on their way. The result itself is not kept.
+if (ExecutionEnvironment.canUseDOM && (siteConfig.customFields?.search as SearchMode).mode === 'local' && window.location.pathname === `${siteConfig.baseUrl}${searchPagePath}`) {
+  const query = new URLSearchParams(window.location.search).get('q');
+  if (query?.trim()) {
+    // A failure here is reported by the page's own search, which tries again.
+    localBackend(siteConfig.baseUrl, window.location.origin)({ query, tags: searchTags('current'), language: siteI18n.currentLocale, page: 0, hitsPerPage }).catch(() => undefined);
+  }
+}
+
 /** The heading a hit stands for, and the trail above it. */
 function describeHit(hit: DocSearchHit): { title: string; trail: string } {
   const { lvl0, lvl1, lvl2, lvl3 } = hit.hierarchy;
@@ -106,7 +126,7 @@ function SearchPageContent(): ReactNode {
   const [results, setResults] = useState<Results>({ key: '', hits: [], total: 0, pages: 0, page: 0, status: 'done' });
   const sentinel = useRef<HTMLDivElement>(null);
 
-  const tags = useMemo(() => ['default', `docs-default-${version}`, 'docs-general-current'], [version]);
+  const tags = useMemo(() => searchTags(version), [version]);
   // Results belong to one query and one choice of filters; anything else is still loading.
   const key = JSON.stringify([query.trim(), version, section]);
   // The query the page opened with is searched at once; later ones wait for a pause in typing.
