@@ -1,6 +1,6 @@
 /**
  * Pages move nothing on screen while they load: each diagram comes drawn, in a frame of its size,
- * and a page is not painted before its main part has been parsed.
+ * and a page is not painted before its HTML has been parsed.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,10 +26,11 @@ for (const viewport of [
 }
 
 /**
- * Serves the site through a proxy that sends the given page's HTML in pieces, a pause after
- * each, as a slow connection does; everything else comes straight from the test server.
+ * Serves the site through a proxy that sends the given page's HTML in pieces, cut at the given
+ * offsets, with a pause after each, as a slow connection does; everything else comes straight
+ * from the test server.
  */
-async function startSlowPageProxy(upstream: string, pagePath: string, cuts: (html: string) => number[], pause: number): Promise<{ url: string; close(): Promise<void> }> {
+async function startSlowPageProxy(upstream: string, pagePath: string, cuts: number[], pause: number): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     void (async () => {
       const answer = await fetch(new URL(request.url ?? '/', upstream));
@@ -41,7 +42,7 @@ async function startSlowPageProxy(upstream: string, pagePath: string, cuts: (htm
       }
       const html = body.toString('utf8');
       let from = 0;
-      for (const cut of [...cuts(html), html.length]) {
+      for (const cut of [...cuts, html.length]) {
         response.write(html.slice(from, cut));
         from = cut;
         await new Promise((resolve) => setTimeout(resolve, pause));
@@ -72,18 +73,16 @@ for (const [address, pieces] of [
 ] as const) {
   test(`a page whose HTML arrives in pieces is first painted whole (${address})`, async ({ page, baseURL }) => {
     const pause = 600;
-    const proxy = await startSlowPageProxy(baseURL ?? '', new URL(address, 'http://x').pathname, (html) => {
-      const cuts = pieces(html);
-      expect(cuts.every((cut) => cut > 0), 'the places to cut the page are in its HTML').toBe(true);
-      return cuts;
-    }, pause);
+    const cuts = pieces(await (await page.request.get(address)).text());
+    expect(cuts.every((cut) => cut > 0), 'the places to cut the page are in its HTML').toBe(true);
+    const proxy = await startSlowPageProxy(baseURL ?? '', new URL(address, 'http://x').pathname, cuts, pause);
     try {
       await page.setViewportSize({ width: 1350, height: 940 });
       await watchLayoutShifts(page);
       await page.goto(`${proxy.url}${address}`);
       await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
       await page.waitForLoadState('networkidle');
-      // Nothing was painted while the page's main part was still on its way...
+      // Nothing was painted while the rest of the page was still on its way...
       const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
       expect(firstPaint).toBeGreaterThan(2 * pause);
       // ...so what came later moved nothing that had been painted.
