@@ -34,8 +34,9 @@ export function registryModules(registrySource: string): Map<string, string> {
 
 /**
  * The manifest with an origin for every module request of the registry that has a chunk of its
- * own, the same chunks as its chunk name's. Throws, naming the file to update, when the registry or the manifest does not look
- * as expected, rather than quietly leaving pages without their chunks.
+ * own, the same chunks as its chunk name's. Throws, naming the file to update, when the registry
+ * or the manifest does not look as expected, rather than quietly leaving pages without their
+ * chunks.
  */
 export function addModuleOrigins(manifest: ClientManifest, registrySource: string): ClientManifest {
   const modules = registryModules(registrySource);

@@ -39,19 +39,16 @@ interface Results {
   status: Exclude<Status, 'idle'>;
 }
 
-function useSearchMode(): SearchMode['mode'] {
-  const { siteConfig } = useDocusaurusContext();
-  return (siteConfig.customFields?.search as SearchMode).mode;
-}
+/** The site's search: its local index, or Algolia (config/search.ts). Fixed when the site is built. */
+const searchMode = (siteConfig.customFields?.search as SearchMode).mode;
 
 function useBackend(): SearchBackend {
   const { siteConfig } = useDocusaurusContext();
-  const mode = useSearchMode();
   // In Algolia mode the theme's configuration holds the real credentials (config/search.ts).
   const { algolia } = siteConfig.themeConfig as { algolia: AlgoliaCredentials };
   return useMemo(
-    () => (mode === 'algolia' ? algoliaBackend(algolia) : localBackend(siteConfig.baseUrl, typeof window === 'undefined' ? 'http://localhost' : window.location.origin)),
-    [mode, algolia, siteConfig.baseUrl],
+    () => (searchMode === 'algolia' ? algoliaBackend(algolia) : localBackend(siteConfig.baseUrl, typeof window === 'undefined' ? 'http://localhost' : window.location.origin)),
+    [algolia, siteConfig.baseUrl],
   );
 }
 
@@ -83,7 +80,7 @@ function searchTags(version: string): string[] {
 // the page will first search it (the current docs, every section), for the index files that
 // search needs: meta.json is preloaded by the HTML, and the page's own search, once hydrated,
 // finds the files it needs loaded or on their way. The result itself is not kept.
-if (ExecutionEnvironment.canUseDOM && (siteConfig.customFields?.search as SearchMode).mode === 'local' && window.location.pathname === `${siteConfig.baseUrl}${searchPagePath}`) {
+if (ExecutionEnvironment.canUseDOM && searchMode === 'local' && window.location.pathname === `${siteConfig.baseUrl}${searchPagePath}`) {
   const query = new URLSearchParams(window.location.search).get('q');
   if (query?.trim()) {
     // A failure here is reported by the page's own search, which tries again.
@@ -115,7 +112,6 @@ function Result({ hit, processUrl }: { hit: DocSearchHit; processUrl: (url: stri
 
 function SearchPageContent(): ReactNode {
   const { i18n } = useDocusaurusContext();
-  const mode = useSearchMode();
   const backend = useBackend();
   const processUrl = useSearchResultUrlProcessor();
   const [query, setQuery] = useSearchQueryString();
@@ -201,7 +197,7 @@ function SearchPageContent(): ReactNode {
   return (
     <>
       <PageMetadata title={title} />
-      {mode === 'local' && <IndexPreload />}
+      {searchMode === 'local' && <IndexPreload />}
       {/* The page reserves the viewport's height and keeps its heading whatever the query, so that
           results arriving after hydration push nothing on screen (no layout shift). */}
       <main className={clsx('container margin-vert--lg', styles.page)}>
