@@ -46,3 +46,39 @@ export function assertMoodleVersion(value: unknown, where: string): string {
   }
   return value;
 }
+
+/**
+ * The stable releases a marker says also have a change (`backports="4.4.5, 4.5.1"`): each a full
+ * release version older than the marker's own, so "Since 5.0, also in 4.4.5 and 4.5.1" is never
+ * self-contradictory. Throws with the component and prop named.
+ */
+export function parseBackports(value: unknown, markerVersion: string, where: string): string[] {
+  if (value === undefined) {
+    return [];
+  }
+  if (typeof value !== 'string') {
+    throw new Error(`${where}: write the releases as a string, such as backports="4.4.5, 4.5.1"`);
+  }
+  const versions = value
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  if (!versions.length) {
+    throw new Error(`${where}: list at least one release, such as backports="4.4.5, 4.5.1", or leave the prop out`);
+  }
+  const major = (version: string): number[] => version.split('.').map(Number);
+  for (const version of versions) {
+    if (!/^[1-9][0-9]*\.[0-9]+\.[0-9]+$/.test(version)) {
+      throw new Error(`${where}: "${version}" is not a release version (write a stable release such as 4.5.1)`);
+    }
+    const [a, b] = [major(version), major(markerVersion)];
+    if (a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1])) {
+      throw new Error(`${where}: ${version} is not older than Moodle ${markerVersion}; list only the earlier stable releases that also have the change`);
+    }
+  }
+  return versions;
+}
+
+/** "4.4.5", "4.4.5 and 4.5.1", "4.3.8, 4.4.4 and 4.5.1". */
+export function joinVersions(versions: string[]): string {
+  return versions.length > 1 ? `${versions.slice(0, -1).join(', ')} and ${versions[versions.length - 1]}` : (versions[0] ?? '');
+}

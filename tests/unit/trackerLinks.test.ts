@@ -2,7 +2,7 @@
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
 import trackerLinks, { linkTrackerKeys } from '../../src/remark/trackerLinks';
-import { assertMoodleVersion, isTrackerKey, trackerUrl } from '../../src/utils/tracker';
+import { assertMoodleVersion, isTrackerKey, joinVersions, parseBackports, trackerUrl } from '../../src/utils/tracker';
 
 async function render(markdown: string): Promise<string> {
   return String(await compile(markdown, { format: 'mdx', remarkPlugins: [trackerLinks] }));
@@ -22,6 +22,16 @@ describe('tracker keys', () => {
     expect(assertMoodleVersion('3.11.2', 'Since (prop "version")')).toBe('3.11.2');
     expect(() => assertMoodleVersion('4', 'Since (prop "version")')).toThrow('Since (prop "version"): "4" is not a Moodle version');
     expect(() => assertMoodleVersion(undefined, 'Deprecated (prop "since")')).toThrow(/Deprecated \(prop "since"\)/);
+  });
+
+  it('checks the backports a version marker lists', () => {
+    expect(parseBackports(undefined, '5.0', 'Since (prop "backports")')).toEqual([]);
+    expect(parseBackports('4.4.5, 4.5.1', '5.0', 'Since (prop "backports")')).toEqual(['4.4.5', '4.5.1']);
+    expect(joinVersions(['4.3.8', '4.4.4', '4.5.1'])).toBe('4.3.8, 4.4.4 and 4.5.1');
+    expect(joinVersions(['4.4.5'])).toBe('4.4.5');
+    expect(() => parseBackports('4.5', '5.0', 'Since (prop "backports")')).toThrow('Since (prop "backports"): "4.5" is not a release version');
+    expect(() => parseBackports('5.0.1', '5.0', 'Since (prop "backports")')).toThrow('5.0.1 is not older than Moodle 5.0');
+    expect(() => parseBackports(' ', '5.0', 'Deprecated (prop "backports")')).toThrow(/list at least one release/);
   });
 
   it('splits text around keys', () => {
