@@ -1,25 +1,47 @@
 /**
- * Parses the fenced code blocks of the site's pages in their languages: PHP with `php -l`,
- * JavaScript and TypeScript with the TypeScript parser, JSON, YAML and XML (an XMLDB
- * install.xml also against the rules of Moodle's lib/xmldb/xmldb.xsd). Used by the unit test
- * over every page and by writers on single files.
+ * Parses the fenced code blocks of the site's pages in their languages: PHP with `php -l` (a
+ * block marked `signature` as declarations without bodies), JavaScript and TypeScript with the
+ * TypeScript parser, JSON, YAML, XML (an XMLDB install.xml also against the rules of Moodle's
+ * lib/xmldb/xmldb.xsd), shell with `bash -n`, Gherkin with Cucumber's parser (Behat's syntax),
+ * Mustache with mustache.js (the parser Moodle renders templates with in the browser), HTML with
+ * html-validate, CSS and SCSS with PostCSS, and Markdown with the MDX compiler the pages use. The
+ * few languages nothing parses are listed in `uncheckedLanguages` with the reason. Used by the
+ * unit test over every page and by writers on single files.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { AstBuilder, GherkinClassicTokenMatcher, Parser as GherkinParser } from '@cucumber/gherkin';
+import { IdGenerator } from '@cucumber/messages';
 import { XMLParser } from 'fast-xml-parser';
 import { SyntaxValidator } from 'fast-xml-validator';
+import { HtmlValidate } from 'html-validate';
+import Mustache from 'mustache';
+import postcss, { CssSyntaxError } from 'postcss';
+import postcssScss from 'postcss-scss';
 import ts from 'typescript';
 import YAML from 'yaml';
 import type { FencedBlock } from './content';
 
 const run = promisify(execFile);
 
-/** Fence languages and the parser each goes to. Other languages are not parsed. */
+/** Fence languages and the parser each goes to. */
 export const parsedLanguages = {
   php: 'php',
+  bash: 'shell',
+  sh: 'shell',
+  shell: 'shell',
+  gherkin: 'gherkin',
+  feature: 'gherkin',
+  mustache: 'mustache',
+  html: 'html',
+  css: 'css',
+  scss: 'scss',
+  md: 'markdown',
+  markdown: 'markdown',
+  mdx: 'markdown',
   js: 'script',
   javascript: 'script',
   jsx: 'script',
@@ -33,6 +55,16 @@ export const parsedLanguages = {
 } as const;
 
 export type ParsedLanguage = keyof typeof parsedLanguages;
+
+/**
+ * The languages no parser checks, each with the reason. Any other language fails the check, so
+ * a new one is either parsed or added here on purpose; the unit test prints these with counts.
+ */
+export const uncheckedLanguages: Record<string, string> = {
+  text: 'output, folder trees and prose; a text block that looks like PHP fails and must be marked php',
+  mermaid: 'parsed when npm run diagrams:render draws it; a diagram without a drawing fails tests/unit/diagrams.test.ts',
+  nginx: 'server configuration lines; the registry has no maintained nginx configuration parser',
+};
 
 export function isParsedLanguage(language: string): language is ParsedLanguage {
   return Object.hasOwn(parsedLanguages, language);
@@ -85,13 +117,55 @@ export async function phpLint(source: string): Promise<{ line: number; message: 
   }
 }
 
+/** Whether a block's fence marks it as declarations without bodies: ```php signature. */
+export function isSignatureBlock(block: Pick<FencedBlock, 'meta'>): boolean {
+  return /(?:^|\s)signature(?:\s|$)/.test(block.meta);
+}
+
+/**
+ * A signature block as code PHP can parse: a placeholder such as `<modname>` in a name becomes a
+ * plain name, and every declaration without a body gets an empty one (an abstract method keeps
+ * its semicolon, since the class-body wrapper is an abstract class).
+ * The lines stay where they were, so an error's line is the block's line.
+ */
+export function signaturesAsCode(code: string): string {
+  const lines = code.replace(/<([a-z][a-z0-9_]*)>/g, '$1').split('\n');
+  let depth = 0;
+  let inDeclaration = false;
+  let declarationStart = '';
+  return lines
+    .map((line) => {
+      const trimmed = line.trim();
+      if (!inDeclaration && /^(?:(?:abstract|final|public|protected|private|static|readonly)\s+)*(?:function|class|interface|trait|enum)\b/.test(trimmed)) {
+        inDeclaration = true;
+        declarationStart = trimmed;
+        depth = 0;
+      }
+      if (!inDeclaration) {
+        return line;
+      }
+      for (const character of line.replace(/'[^']*'|"[^"]*"/g, '')) {
+        depth += character === '(' ? 1 : character === ')' ? -1 : 0;
+      }
+      if (depth > 0) {
+        return line;
+      }
+      inDeclaration = false;
+      if (/[{}]\s*$/.test(trimmed) || (trimmed.endsWith(';') && /\babstract\b/.test(declarationStart))) {
+        return line;
+      }
+      return `${line.replace(/;\s*$/, '')} {}`;
+    })
+    .join('\n');
+}
+
 /**
  * A whole file (starting with `<?php`) is linted as it is. A fragment is linted as top-level
  * code, and if that fails, as the body of a class (a method on its own); the first error is
  * reported when neither parses.
  */
 export async function checkPhp(block: FencedBlock): Promise<BlockProblem | null> {
-  const code = block.code;
+  const code = isSignatureBlock(block) ? signaturesAsCode(block.code) : block.code;
   if (/^\s*<\?php\b/.test(code)) {
     const error = await phpLint(code);
     return error && problem(block, error.line, error.message);
@@ -100,7 +174,7 @@ export async function checkPhp(block: FencedBlock): Promise<BlockProblem | null>
   if (!asCode) {
     return null;
   }
-  const asClassBody = await phpLint(`<?php\nclass code_block_wrapper {\n${code}\n}\n`);
+  const asClassBody = await phpLint(`<?php\nabstract class code_block_wrapper {\n${code}\n}\n`);
   if (!asClassBody) {
     return null;
   }
@@ -359,10 +433,137 @@ export function checkXml(block: FencedBlock): BlockProblem | null {
   return null;
 }
 
-/** Checks one block; null when it parses or its language is not parsed. */
+/* ------------------------------------------------------------- Shell */
+
+/** `bash -n` on the block: syntax only, nothing runs. */
+export async function checkShell(block: FencedBlock): Promise<BlockProblem | null> {
+  const file = path.join(scratch(), `block-${process.pid}-${counter++}.sh`);
+  fs.writeFileSync(file, `${block.code}\n`);
+  try {
+    await run('bash', ['-n', file]);
+    return null;
+  } catch (error) {
+    const { stderr = '' } = error as { stderr?: string };
+    const found = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line (\\d+): (.*)`).exec(stderr);
+    return problem(block, found ? Number(found[1]) : 1, found ? found[2] : stderr.trim() || String(error));
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/* ------------------------------------------------------------ Gherkin */
+
+/**
+ * Behat reads Gherkin. A block may show a whole feature file, one scenario (or background) of
+ * one, or steps alone: the missing lines above it are supplied, and an error's line is still the
+ * block's.
+ */
+export function checkGherkin(block: FencedBlock): BlockProblem | null {
+  const lines = block.code.split('\n');
+  const firstKeyword = lines.map((line) => line.trim()).find((line) => line && !line.startsWith('#') && !line.startsWith('@'));
+  let prefix: string[] = [];
+  if (!/^(Feature|Ability|Business Need):/.test(firstKeyword ?? '')) {
+    prefix = /^(Scenario|Scenario Outline|Scenario Template|Example|Background|Rule):/.test(firstKeyword ?? '') ? ['Feature: Code block'] : ['Feature: Code block', 'Scenario: Steps'];
+  }
+  const parser = new GherkinParser(new AstBuilder(IdGenerator.incrementing()), new GherkinClassicTokenMatcher());
+  try {
+    parser.parse([...prefix, ...lines].join('\n'));
+    return null;
+  } catch (error) {
+    const message = (error as Error).message.replace(/^Parser errors:\n/, '').split('\n')[0];
+    const line = /^\((\d+):\d+\)/.exec(message);
+    return problem(block, line ? Number(line[1]) - prefix.length : 1, message.replace(/^\(\d+:\d+\):\s*/, ''));
+  }
+}
+
+/* ----------------------------------------------------------- Mustache */
+
+/**
+ * Moodle's templates are Mustache with template inheritance: `{{< parent}}` opens a parent and
+ * `{{$block}}` a block, each closed by `{{/…}}`. mustache.js 4.2.0 (the version Moodle ships for
+ * the browser) parses neither, so they are read as sections, which keeps their nesting checked.
+ * Helpers such as `{{#str}}` are sections already.
+ */
+export function checkMustache(block: FencedBlock): BlockProblem | null {
+  const source = block.code.replace(/\{\{\s*[<$]/g, '{{#');
+  try {
+    Mustache.parse(source);
+    return null;
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = / at (\d+)$/.exec(message);
+    const line = position ? source.slice(0, Number(position[1])).split('\n').length : 1;
+    return problem(block, line, message);
+  }
+}
+
+/* ---------------------------------------------------------- HTML, CSS */
+
+/** html-validate with the rules that find markup a browser would repair: tags and attributes. */
+const htmlValidator = new HtmlValidate({
+  root: true,
+  rules: { 'close-order': 'error', 'close-attr': 'error', 'no-dup-attr': 'error' },
+});
+
+export async function checkHtml(block: FencedBlock): Promise<BlockProblem | null> {
+  const report = await htmlValidator.validateString(block.code, 'block.html');
+  const [first] = report.results.flatMap((result) => result.messages);
+  return first ? problem(block, first.line, `${first.message} (${first.ruleId})`) : null;
+}
+
+export function checkCss(block: FencedBlock): BlockProblem | null {
+  try {
+    (block.language === 'scss' ? postcssScss : postcss).parse(block.code);
+    return null;
+  } catch (error) {
+    if (error instanceof CssSyntaxError) {
+      return problem(block, error.line ?? 1, error.reason);
+    }
+    throw error;
+  }
+}
+
+/* ----------------------------------------------------------- Markdown */
+
+/** A Markdown block shows page source: it must compile as the pages do (MDX). */
+export async function checkMarkdown(block: FencedBlock): Promise<BlockProblem | null> {
+  // Imported when needed: @mdx-js/mdx is an ES module, and scripts run this file as CommonJS.
+  const { compile } = await import('@mdx-js/mdx');
+  try {
+    await compile(block.code, { format: 'mdx' });
+    return null;
+  } catch (error) {
+    const { line, reason, message } = error as { line?: number; reason?: string; message: string };
+    return problem(block, line ?? 1, reason ?? message);
+  }
+}
+
+/* ------------------------------------------------------------- Text */
+
+/** A line that declares PHP: such a block is PHP and must be fenced as php (signature). */
+const phpDeclaration = /^\s*(?:<\?php\b|(?:(?:abstract|final|public|protected|private|static)\s+)*function\s+[\w<>&]+\s*\()/m;
+
+export function checkText(block: FencedBlock): BlockProblem | null {
+  const found = phpDeclaration.exec(block.code);
+  if (!found) {
+    return null;
+  }
+  const line = block.code.slice(0, found.index).split('\n').length + (found[0].startsWith('\n') ? 1 : 0);
+  return problem(block, line, 'this text block declares PHP: fence it as php (```php signature for declarations without bodies) so that it is parsed');
+}
+
+/**
+ * Checks one block; null when it parses, or its language is on the unchecked list (text only
+ * when it declares no PHP). A language neither parsed nor listed is a problem.
+ */
 export async function checkBlock(block: FencedBlock): Promise<BlockProblem | null> {
   if (!isParsedLanguage(block.language)) {
-    return null;
+    if (block.language === 'text') {
+      return checkText(block);
+    }
+    return Object.hasOwn(uncheckedLanguages, block.language)
+      ? null
+      : problem(block, 0, `no parser checks "${block.language || '(no language)'}": name the block's language, or add it to the parsers or to uncheckedLanguages in tests/support/codeBlocks.ts with the reason`);
   }
   switch (parsedLanguages[block.language]) {
     case 'php':
@@ -375,6 +576,19 @@ export async function checkBlock(block: FencedBlock): Promise<BlockProblem | nul
       return checkYaml(block);
     case 'xml':
       return checkXml(block);
+    case 'shell':
+      return checkShell(block);
+    case 'gherkin':
+      return checkGherkin(block);
+    case 'mustache':
+      return checkMustache(block);
+    case 'html':
+      return checkHtml(block);
+    case 'css':
+    case 'scss':
+      return checkCss(block);
+    case 'markdown':
+      return checkMarkdown(block);
   }
 }
 

@@ -1,7 +1,10 @@
 /**
  * Stricter checks for the example files of a plugin that Moodle reads by name: `version.php`,
- * `db/access.php`, `lang/en/<component>.php` and `db/services.php`. A block is one of those
- * when a <CodeExample file="…"> names it. The file is loaded with PHP the way Moodle includes it
+ * `db/access.php`, `lang/en/<component>.php`, `db/services.php` and `db/tasks.php`. A PHP block
+ * is one of those when a <CodeExample file="…"> or its fence's `title="…"` names it, or when its
+ * content defines what the file defines (`$plugin->…`, `$capabilities`, `$functions`, `$tasks`
+ * with task classes); a block without `<?php` is a part of the file, and only what it defines is
+ * checked. The file is loaded with PHP the way Moodle includes it
  * (tests/support/php/plugin-file.php), so a constant Moodle does not define stops it, and what it
  * defines is checked against the rules Moodle applies: the component belongs to the folder, the
  * version numbers are dates, capabilities use real archetypes, and so on.
@@ -37,12 +40,20 @@ const maturities = new Set([50, 100, 150, 200]);
  */
 export const serviceFunctionKeys = new Set(['classname', 'methodname', 'classpath', 'description', 'type', 'ajax', 'capabilities', 'services', 'loginrequired', 'readonlysession', 'testclientpath', 'allowcorsrequests']);
 
-export type PluginFileKind = 'version' | 'access' | 'lang' | 'services';
+/**
+ * The keys of a db/tasks.php entry that \core\task\manager::load_default_scheduled_tasks_for_component()
+ * and scheduled_task_from_record() read.
+ */
+export const taskKeys = new Set(['classname', 'blocking', 'minute', 'hour', 'day', 'month', 'dayofweek', 'disabled']);
+
+export type PluginFileKind = 'version' | 'access' | 'lang' | 'services' | 'tasks';
 
 export interface PluginFile {
   kind: PluginFileKind;
-  /** The plugin's folder, relative to the Moodle root. */
-  pluginDir: string;
+  /** The plugin's folder, relative to the Moodle root, when the block names its file. */
+  pluginDir?: string;
+  /** Whether the block is the whole file (it starts with `<?php`) rather than a part of it. */
+  whole?: boolean;
   /** For a language file, its name without .php. */
   langName?: string;
 }
@@ -55,6 +66,7 @@ export function pluginFile(examplePath: string): PluginFile | null {
     [/^(.+)\/db\/access\.php$/, 'access'],
     [/^(.+)\/lang\/en\/([a-z0-9_]+)\.php$/, 'lang'],
     [/^(.+)\/db\/services\.php$/, 'services'],
+    [/^(.+)\/db\/tasks\.php$/, 'tasks'],
   ];
   for (const [pattern, kind] of patterns) {
     const match = pattern.exec(normalised);
@@ -63,6 +75,38 @@ export function pluginFile(examplePath: string): PluginFile | null {
     }
   }
   return null;
+}
+
+/** What a block's content defines, for a block whose file is not named. */
+const contentKinds: [RegExp, PluginFileKind][] = [
+  [/^\s*\$plugin->[a-z]+\s*=/m, 'version'],
+  [/^\s*\$capabilities\s*=\s*(?:\[|array\s*\()/m, 'access'],
+  [/^\s*\$functions\s*=\s*(?:\[|array\s*\()/m, 'services'],
+  [/^\s*\$tasks\s*=\s*(?:\[|array\s*\()[\s\S]*'classname'\s*=>/m, 'tasks'],
+];
+
+/**
+ * The plugin file a PHP block is, or is a part of: named by its <CodeExample> or its fence's
+ * title, or recognised by what it defines. Null for any other block.
+ */
+export function pluginFileOf(block: Pick<FencedBlock, 'language' | 'meta' | 'code' | 'examplePath'>): PluginFile | null {
+  if (block.language !== 'php') {
+    return null;
+  }
+  const whole = /^\s*<\?php\b/.test(block.code);
+  const named = block.examplePath ?? /(?:^|\s)title="([^"]+)"/.exec(block.meta)?.[1];
+  if (named) {
+    const file = pluginFile(named);
+    return file && { ...file, whole };
+  }
+  const kind = contentKinds.find(([pattern]) => pattern.test(block.code))?.[1];
+  return kind ? { kind, whole } : null;
+}
+
+/** The plugin type of a component name, when data/components.json or data/plugin-types.json knows it. */
+export function componentTypeKnown(component: string, data: ComponentsData = components, described: PluginTypesData = pluginTypes): boolean {
+  const type = component.slice(0, component.indexOf('_'));
+  return component.includes('_') && (type in data.plugintypes || type in (data.deprecatedplugintypes ?? {}) || type in described.subplugintypes || component === 'core' || type === 'core');
 }
 
 /**
@@ -91,6 +135,7 @@ interface Loaded {
   deprecatedcapabilities: unknown;
   functions: Record<string, Record<string, unknown>> | null;
   services: unknown;
+  tasks: Record<string, unknown>[] | null;
 }
 
 let scratchDir: string | undefined;
@@ -109,6 +154,15 @@ export async function loadPluginFile(code: string): Promise<{ ok: Loaded } | { e
   }
 }
 
+/** Loads a block: a part of a file as the file's code, with its error lines still the block's. */
+async function loadBlock(block: FencedBlock, whole: boolean): ReturnType<typeof loadPluginFile> {
+  if (whole) {
+    return loadPluginFile(block.code);
+  }
+  const result = await loadPluginFile(`<?php\n${block.code}\n`);
+  return 'error' in result ? { ...result, line: result.line - 1 } : result;
+}
+
 const isDateNumber = (value: unknown): boolean => {
   if (typeof value !== 'number' || !Number.isInteger(value) || !/^\d{10}$/.test(String(value))) {
     return false;
@@ -118,15 +172,19 @@ const isDateNumber = (value: unknown): boolean => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10).replace(/-/g, '') === text.slice(0, 8) && date.getUTCFullYear() >= 2000;
 };
 
-function versionProblems(loaded: Loaded, component: string | undefined): string[] {
+function versionProblems(loaded: Loaded, component: string | undefined, whole: boolean): string[] {
   const { plugin } = loaded;
   const problems: string[] = [];
   if (typeof plugin.component !== 'string') {
-    problems.push('$plugin->component is missing');
+    if (whole) {
+      problems.push('$plugin->component is missing');
+    }
   } else if (component && plugin.component !== component) {
     problems.push(`$plugin->component is '${plugin.component}', but the file's folder is that of ${component}`);
+  } else if (!componentTypeKnown(plugin.component)) {
+    problems.push(`$plugin->component '${plugin.component}' is not <type>_<name> of a plugin type in data/components.json`);
   }
-  if (!isDateNumber(plugin.version)) {
+  if ((whole || plugin.version !== undefined) && !isDateNumber(plugin.version)) {
     problems.push(`$plugin->version must be a YYYYMMDDXX number (found ${JSON.stringify(plugin.version)})`);
   }
   if (plugin.requires !== undefined && !isDateNumber(plugin.requires)) {
@@ -134,6 +192,28 @@ function versionProblems(loaded: Loaded, component: string | undefined): string[
   }
   if (plugin.maturity !== undefined && !maturities.has(plugin.maturity as number)) {
     problems.push(`$plugin->maturity must be one of the MATURITY_* constants (found ${JSON.stringify(plugin.maturity)})`);
+  }
+  // \core\plugininfo\base::load_disk_version() throws on anything else for these two.
+  const { supported, incompatible, dependencies } = plugin;
+  if (supported !== undefined && !(Array.isArray(supported) && supported.length === 2 && supported.every(Number.isInteger) && (supported[0] as number) <= (supported[1] as number))) {
+    problems.push(`$plugin->supported must be two integer branch numbers, the lower first, such as [401, 405] (found ${JSON.stringify(supported)})`);
+  }
+  if (incompatible !== undefined && !((Number.isInteger(incompatible) || (typeof incompatible === 'string' && /^\d+$/.test(incompatible))) && Number(incompatible) > 0)) {
+    problems.push(`$plugin->incompatible must be a positive branch number, such as 500 (found ${JSON.stringify(incompatible)})`);
+  }
+  if (dependencies !== undefined) {
+    if (typeof dependencies !== 'object' || dependencies === null || Array.isArray(dependencies)) {
+      problems.push('$plugin->dependencies must map component names to versions');
+    } else {
+      for (const [name, version] of Object.entries(dependencies)) {
+        if (!componentTypeKnown(name)) {
+          problems.push(`$plugin->dependencies: '${name}' is not a component of a known plugin type`);
+        }
+        if (version !== 'any' && !isDateNumber(version)) {
+          problems.push(`$plugin->dependencies: the version of '${name}' must be ANY_VERSION or a YYYYMMDDXX number`);
+        }
+      }
+    }
   }
   for (const field of Object.keys(plugin).filter((key) => !versionFields.has(key))) {
     problems.push(`$plugin->${field} is not a field Moodle reads from version.php`);
@@ -185,7 +265,7 @@ function accessProblems(loaded: Loaded, component: string | undefined): string[]
   return problems;
 }
 
-function langProblems(loaded: Loaded, file: PluginFile, component: string | undefined): string[] {
+function langProblems(loaded: Loaded, file: PluginFile, component: string | undefined, whole: boolean): string[] {
   const problems: string[] = [];
   if (component) {
     const [type, name] = [component.slice(0, component.indexOf('_')), component.slice(component.indexOf('_') + 1)];
@@ -194,20 +274,20 @@ function langProblems(loaded: Loaded, file: PluginFile, component: string | unde
       problems.push(`the language file of ${component} is lang/en/${expected}.php`);
     }
   }
-  if (typeof loaded.string.pluginname !== 'string') {
+  if (whole && typeof loaded.string.pluginname !== 'string') {
     problems.push("$string['pluginname'] is missing");
   }
   return problems;
 }
 
-function servicesProblems(loaded: Loaded): string[] {
+function servicesProblems(loaded: Loaded, whole: boolean): string[] {
   const problems: string[] = [];
   if (!loaded.functions || typeof loaded.functions !== 'object' || Array.isArray(loaded.functions)) {
     return ['$functions is not defined as an array keyed by function name'];
   }
   for (const [name, definition] of Object.entries(loaded.functions)) {
     const where = `function '${name}'`;
-    for (const key of ['classname', 'description', 'type']) {
+    for (const key of whole ? ['classname', 'description', 'type'] : []) {
       if (typeof definition[key] !== 'string') {
         problems.push(`${where}: '${key}' is required`);
       }
@@ -222,26 +302,58 @@ function servicesProblems(loaded: Loaded): string[] {
   return problems;
 }
 
-/** Problems of one block that is a named plugin file; an empty list when it is right or not such a file. */
+function tasksProblems(loaded: Loaded): string[] {
+  if (!Array.isArray(loaded.tasks)) {
+    return ['$tasks is not defined as a list of task definitions'];
+  }
+  const problems: string[] = [];
+  loaded.tasks.forEach((definition, index) => {
+    const where = `task ${index + 1}`;
+    if (typeof definition.classname !== 'string' || !/^\\?[a-z][a-z0-9_]*(\\[a-z0-9_]+)+$/i.test(definition.classname)) {
+      problems.push(`${where}: 'classname' must name the task class, such as '\\local_greet\\task\\cleanup'`);
+    }
+    for (const key of Object.keys(definition).filter((entry) => !taskKeys.has(entry))) {
+      problems.push(`${where}: '${key}' is not a key Moodle reads`);
+    }
+  });
+  return problems;
+}
+
+/** A sample of what not to do: its fence's meta says `invalid`. */
+export function isInvalidExample(block: Pick<FencedBlock, 'meta'>): boolean {
+  return /(?:^|\s)invalid(?:\s|$)/.test(block.meta);
+}
+
+/** The file a block is, for messages: its name, or what its content was recognised as. */
+function describeFile(block: FencedBlock): string {
+  const named = block.examplePath ?? /(?:^|\s)title="([^"]+)"/.exec(block.meta)?.[1];
+  const fileNames: Record<PluginFileKind, string> = { version: 'version.php', access: 'db/access.php', lang: 'a language file', services: 'db/services.php', tasks: 'db/tasks.php' };
+  const file = pluginFileOf(block);
+  return named ?? `${file?.whole ? '' : 'part of '}${file ? fileNames[file.kind] : 'a file'} (recognised by its content)`;
+}
+
+/** Problems of one block that is a plugin file; an empty list when it is right or not such a file. */
 export async function pluginFileProblems(block: FencedBlock): Promise<string[]> {
-  const file = block.examplePath && block.language === 'php' ? pluginFile(block.examplePath) : null;
+  const file = pluginFileOf(block);
   if (!file) {
     return [];
   }
-  const component = componentOfDirectory(file.pluginDir);
+  const whole = file.whole ?? false;
+  const component = file.pluginDir === undefined ? undefined : componentOfDirectory(file.pluginDir);
   const problems: string[] = [];
-  if (!component) {
+  if (file.pluginDir !== undefined && !component) {
     problems.push(`${file.pluginDir}/ is not the folder of a plugin: no plugin type in data/components.json or sub-plugin type in data/plugin-types.json lives there`);
   }
-  const result = await loadPluginFile(block.code);
+  const result = await loadBlock(block, whole);
   if ('error' in result) {
     return [...problems, `loading it as Moodle does stops at line ${result.line}: ${result.error}`];
   }
   const checks = {
-    version: () => versionProblems(result.ok, component),
+    version: () => versionProblems(result.ok, component, whole),
     access: () => accessProblems(result.ok, component),
-    lang: () => langProblems(result.ok, file, component),
-    services: () => servicesProblems(result.ok),
+    lang: () => langProblems(result.ok, file, component, whole),
+    services: () => servicesProblems(result.ok, whole),
+    tasks: () => tasksProblems(result.ok),
   };
   return [...problems, ...checks[file.kind]()];
 }
@@ -256,14 +368,22 @@ export async function checkPluginFiles(blocks: FencedBlock[]): Promise<BlockProb
   const capabilities = new Map<string, { block: FencedBlock; names: string[] }>();
   const strings = new Map<string, Set<string>>();
   for (const block of blocks) {
-    for (const message of await pluginFileProblems(block)) {
-      problems.push({ file: block.file, line: block.line, language: block.language, message: `${block.examplePath}: ${message}` });
-    }
-    const file = block.examplePath ? pluginFile(block.examplePath) : null;
-    if (!file || block.language !== 'php' || (file.kind !== 'access' && file.kind !== 'lang')) {
+    const file = pluginFileOf(block);
+    const messages = await pluginFileProblems(block);
+    if (isInvalidExample(block)) {
+      // A sample of what not to do must show a mistake the checks see.
+      if (file && messages.length === 0) {
+        problems.push({ file: block.file, line: block.line, language: block.language, message: `${describeFile(block)}: marked invalid, but the checks find nothing wrong in it` });
+      }
       continue;
     }
-    const loaded = await loadPluginFile(block.code);
+    for (const message of messages) {
+      problems.push({ file: block.file, line: block.line, language: block.language, message: `${describeFile(block)}: ${message}` });
+    }
+    if (!file?.pluginDir || (file.kind !== 'access' && file.kind !== 'lang')) {
+      continue;
+    }
+    const loaded = await loadBlock(block, file.whole ?? false);
     if (!('ok' in loaded)) {
       continue;
     }
@@ -282,7 +402,7 @@ export async function checkPluginFiles(blocks: FencedBlock[]): Promise<BlockProb
     for (const name of names) {
       const stringId = name.slice(name.indexOf('/') + 1);
       if (!defined.has(stringId)) {
-        problems.push({ file: block.file, line: block.line, language: block.language, message: `${block.examplePath}: capability '${name}' has no $string['${stringId}'] in the language file the page shows` });
+        problems.push({ file: block.file, line: block.line, language: block.language, message: `${describeFile(block)}: capability '${name}' has no $string['${stringId}'] in the language file the page shows` });
       }
     }
   }

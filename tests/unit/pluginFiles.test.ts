@@ -1,19 +1,22 @@
 /**
  * The plugin files Moodle reads by name (version.php, db/access.php, lang/en/*.php,
- * db/services.php) are right in every example on the site, and the checker tells right files
- * from wrong ones.
+ * db/services.php, db/tasks.php) are right in every example on the site, whether a
+ * <CodeExample> or the fence's title names the file or only its content shows what it is, and
+ * the checker tells right files from wrong ones.
  */
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../support/codeBlocks';
 import { allFencedBlocks, type FencedBlock } from '../support/content';
-import { checkPluginFiles, componentOfDirectory, pluginFile, pluginFileProblems } from '../support/pluginFiles';
+import { checkPluginFiles, componentOfDirectory, pluginFile, pluginFileOf, pluginFileProblems } from '../support/pluginFiles';
 
 const header = "<?php\n// This file is part of Moodle - https://moodle.org/\n\ndefined('MOODLE_INTERNAL') || die();\n\n";
 const block = (examplePath: string, code: string, file = 'page.md'): FencedBlock => ({ file, line: 5, language: 'php', meta: '', code: header + code, examplePath });
 
-describe('named plugin files on every page', () => {
-  it('follow the rules Moodle applies', { timeout: 120_000 }, async () => {
-    const problems = await checkPluginFiles(allFencedBlocks().filter((entry) => entry.examplePath));
+describe('plugin files on every page', () => {
+  it('follow the rules Moodle applies, named or recognised by their content', { timeout: 120_000 }, async () => {
+    const blocks = allFencedBlocks().filter((entry) => pluginFileOf(entry));
+    console.log(`Plugin-file blocks: ${blocks.length}, of which ${blocks.filter((entry) => !entry.examplePath).length} outside a <CodeExample>.`);
+    const problems = await checkPluginFiles(blocks);
     expect(problems.map(formatProblem)).toEqual([]);
   });
 });
@@ -97,5 +100,48 @@ describe('the plugin file checker', () => {
       "function 'local_greet_get_greetings': 'type' must be 'read' or 'write'",
       "function 'local_greet_get_greetings': 'capability' is not a key Moodle reads",
     ]);
+  });
+
+  it('recognises a plugin file by its fence title or its content, and tells a whole file from a part', () => {
+    const fence = (code: string, meta = ''): FencedBlock => ({ file: 'page.md', line: 5, language: 'php', meta, code });
+    expect(pluginFileOf(fence("$x = 1;", 'title="local/greet/db/tasks.php"'))).toEqual({ kind: 'tasks', pluginDir: 'local/greet', whole: false });
+    expect(pluginFileOf(fence("<?php\n$plugin->version = 2024061000;"))).toEqual({ kind: 'version', whole: true });
+    expect(pluginFileOf(fence("$capabilities = [\n];"))).toEqual({ kind: 'access', whole: false });
+    expect(pluginFileOf(fence("$functions = [];"))).toEqual({ kind: 'services', whole: false });
+    expect(pluginFileOf(fence("$tasks = [['classname' => 'local_greet\\task\\cleanup']];"))).toEqual({ kind: 'tasks', whole: false });
+    // A list of tasks that is not db/tasks.php, and a block in another language, are not plugin files.
+    expect(pluginFileOf(fence("$tasks = [['id' => 1, 'name' => 'Read']];"))).toBeNull();
+    expect(pluginFileOf({ ...fence("$plugin->version = 1;"), language: 'text' })).toBeNull();
+    expect(pluginFileOf(fence("$x = 1;", 'title="local/greet/lib.php"'))).toBeNull();
+  });
+
+  it('checks a part of version.php for what it defines: supported, incompatible and dependencies too', async () => {
+    const part = (code: string): FencedBlock => ({ file: 'page.md', line: 5, language: 'php', meta: '', code });
+    expect(await pluginFileProblems(part("$plugin->supported = [401, 405];\n$plugin->incompatible = 500;\n$plugin->dependencies = ['mod_forum' => ANY_VERSION, 'local_greetlib' => 2024050100];"))).toEqual([]);
+    expect(await pluginFileProblems(part("$plugin->supported = ['4.1', '4.5'];\n$plugin->incompatible = 0;\n$plugin->dependencies = ['forum' => 'any', 'mod_quiz' => 3];"))).toEqual([
+      '$plugin->supported must be two integer branch numbers, the lower first, such as [401, 405] (found ["4.1","4.5"])',
+      '$plugin->incompatible must be a positive branch number, such as 500 (found 0)',
+      "$plugin->dependencies: 'forum' is not a component of a known plugin type",
+      "$plugin->dependencies: the version of 'mod_quiz' must be ANY_VERSION or a YYYYMMDDXX number",
+    ]);
+    expect(await pluginFileProblems(part("$plugin->component = 'greet';"))).toEqual(["$plugin->component 'greet' is not <type>_<name> of a plugin type in data/components.json"]);
+    // A whole file must have its component and version.
+    expect(await pluginFileProblems({ ...part("<?php\n$plugin->requires = 2024100700;\n"), code: "<?php\n$plugin->requires = 2024100700;\n" })).toEqual(['$plugin->component is missing', '$plugin->version must be a YYYYMMDDXX number (found undefined)']);
+    expect((await pluginFileProblems(part("$plugin->maturity = MATURITY_FINAL;")))[0]).toBe('loading it as Moodle does stops at line 1: Undefined constant "MATURITY_FINAL"');
+  });
+
+  it('checks db/tasks.php entries for a task class and the keys Moodle reads', async () => {
+    const tasks = (code: string): FencedBlock => ({ file: 'page.md', line: 5, language: 'php', meta: 'title="local/greet/db/tasks.php"', code });
+    expect(await pluginFileProblems(tasks("$tasks = [['classname' => 'local_greet\\task\\cleanup', 'blocking' => 0, 'minute' => '*/30', 'hour' => '*', 'day' => '*', 'month' => '*', 'dayofweek' => '*', 'disabled' => 0]];"))).toEqual([]);
+    expect(await pluginFileProblems(tasks("$tasks = [['class' => 'cleanup', 'minute' => 'R']];"))).toEqual([
+      "task 1: 'classname' must name the task class, such as '\\local_greet\\task\\cleanup'",
+      "task 1: 'class' is not a key Moodle reads",
+    ]);
+  });
+
+  it('requires a sample marked invalid to show a mistake the checks see', async () => {
+    const sample = (code: string): FencedBlock => ({ file: 'page.md', line: 5, language: 'php', meta: 'invalid', code });
+    expect(await checkPluginFiles([sample("$plugin->version = 20240610;")])).toEqual([]);
+    expect((await checkPluginFiles([sample("$plugin->version = 2024061000;")])).map((entry) => entry.message)).toEqual(['part of version.php (recognised by its content): marked invalid, but the checks find nothing wrong in it']);
   });
 });

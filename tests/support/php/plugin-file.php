@@ -38,6 +38,7 @@ function load_plugin_file(string $file): array {
     $deprecatedcapabilities = null;
     $functions = null;
     $services = null;
+    $tasks = null;
     include($file);
     return [
         'plugin' => (array) $plugin,
@@ -46,6 +47,7 @@ function load_plugin_file(string $file): array {
         'deprecatedcapabilities' => $deprecatedcapabilities,
         'functions' => $functions,
         'services' => $services,
+        'tasks' => $tasks,
     ];
 }
 
