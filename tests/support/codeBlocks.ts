@@ -592,8 +592,36 @@ export async function checkBlock(block: FencedBlock): Promise<BlockProblem | nul
   }
 }
 
-/** Checks blocks with a few running at once (PHP blocks start a process each). */
-export async function checkBlocks(blocks: FencedBlock[], concurrency = Math.max(2, os.availableParallelism())): Promise<BlockProblem[]> {
+/**
+ * Blocks that are parts of one file, such as the header, repeated part and footer of a
+ * template, say so in their fences with the same `part="…"` on one page; they are joined in page
+ * order and checked as one block, at the first part's line.
+ */
+export function joinParts(blocks: FencedBlock[]): FencedBlock[] {
+  const joined: FencedBlock[] = [];
+  const wholes = new Map<string, FencedBlock>();
+  for (const block of blocks) {
+    const part = /(?:^|\s)part="([^"]+)"/.exec(block.meta)?.[1];
+    if (!part) {
+      joined.push(block);
+      continue;
+    }
+    const key = `${block.file}\u0000${block.language}\u0000${part}`;
+    const whole = wholes.get(key);
+    if (whole) {
+      whole.code = `${whole.code}\n${block.code}`;
+    } else {
+      const first = { ...block };
+      wholes.set(key, first);
+      joined.push(first);
+    }
+  }
+  return joined;
+}
+
+/** Checks blocks with a few running at once (PHP blocks start a process each), parts of one file joined. */
+export async function checkBlocks(allBlocks: FencedBlock[], concurrency = Math.max(2, os.availableParallelism())): Promise<BlockProblem[]> {
+  const blocks = joinParts(allBlocks);
   const problems: (BlockProblem | null)[] = new Array<BlockProblem | null>(blocks.length).fill(null);
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -132,6 +132,13 @@ describe('the code block checker', () => {
     expect((await checkBlock(block('html', '<a href="x" href="y">link</a>')))?.message).toMatch(/no-dup-attr/);
   });
 
+  it('joins the parts of one file, named by part="…", and checks them as one', async () => {
+    const part = (code: string, line: number, name = 'list'): FencedBlock => ({ file: 'page.md', line, language: 'html', meta: `part="${name}"`, code });
+    expect(await checkBlocks([part('<ul>', 10), part('<li>One</li>', 20), part('</ul>', 30)])).toEqual([]);
+    const problems = await checkBlocks([part('<ul>', 10), part('<li>One</li>', 20), part('</ol>', 30, 'other')]);
+    expect(problems.map((entry) => entry.line).sort()).toEqual([11, 31]);
+  });
+
   it('checks CSS and SCSS', async () => {
     expect(await checkBlock(block('css', '.card { color: red; }'))).toBeNull();
     expect(await checkBlock(block('scss', '$gap: 1rem;\n.card { .title { margin: $gap; } }'))).toBeNull();
