@@ -103,7 +103,7 @@ export interface MarkerProblem {
 /**
  * What is wrong with a marker, given the releases that list its key: a release older than the
  * marker's version that the marker does not record (the first of each older series is enough),
- * or a recorded backport whose notes do not list the key.
+ * or, for a key the release notes list, a recorded backport whose notes do not list it.
  */
 export function checkMarker(marker: VersionMarker, byKey: Map<string, string[]>): MarkerProblem | null {
   const where = `${marker.file}:${marker.line} ${marker.source}`;
@@ -114,7 +114,8 @@ export function checkMarker(marker: VersionMarker, byKey: Map<string, string[]>)
   } catch (error) {
     return { marker, message: `${where}: ${(error as Error).message}` };
   }
-  const unlisted = backports.filter((version) => !releases.includes(version));
+  // A key the release notes never list cannot be checked: its backports stand on the upgrade notes.
+  const unlisted = releases.length ? backports.filter((version) => !releases.includes(version)) : [];
   if (unlisted.length) {
     return { marker, message: `${where}: backports ${unlisted.join(', ')} do not list ${marker.issue ?? 'a tracker key'} in their release notes (releases listing it: ${releases.join(', ') || 'none'})` };
   }

@@ -64,8 +64,10 @@ describe('the marker check', () => {
     expect(checkMarker(marker('<Since version="5.0" issue="MDL-83432" backports="5.0.1" />'), releases)?.message).toContain('5.0.1 is not older than Moodle 5.0');
   });
 
-  it('passes markers without a key or with a key the release notes do not list', () => {
+  it('passes markers without a key or with a key the release notes do not list, backports and all', () => {
     expect(checkMarker(marker('<Since version="4.1" />'), releases)).toBeNull();
     expect(checkMarker(marker('<Deprecated since="4.1" issue="MDL-99999">'), releases)).toBeNull();
+    expect(checkMarker(marker('<Since version="5.1" issue="MDL-99999" backports="5.0.3" />'), releases)).toBeNull();
+    expect(checkMarker(marker('<Since version="5.1" issue="MDL-99999" backports="5.1.3" />'), releases)?.message).toContain('5.1.3 is not older than Moodle 5.1');
   });
 });
