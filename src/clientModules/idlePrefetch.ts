@@ -16,13 +16,17 @@
  * asked for once. What is prefetched is unchanged: the code of every page whose link the reader
  * can see, never on a 2G or data-saving connection, and not for a page already loaded by a
  * hover (preload).
+ *
+ * Each request, a prefetch or a hover's preload, is answered with an `idleprefetch` event on the
+ * window (idlePrefetchEvent and IdlePrefetchReport in src/utils/routePrefetch.ts) naming the page
+ * and what was decided for it. The browser tests wait for it rather than for a guessed time.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import { matchPath } from '@docusaurus/router';
 import type { ClientModule } from '@docusaurus/types';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
-import { ChunkIndexBuilder, isConstrainedConnection, matchBranch, prefetchPath } from '../utils/routePrefetch';
+import { ChunkIndexBuilder, idlePrefetchEvent, isConstrainedConnection, matchBranch, prefetchPath, type IdlePrefetchReport } from '../utils/routePrefetch';
 
 // The bundler's runtime: `gca` (added by Docusaurus) gives the URL of a named chunk.
 declare const __webpack_require__: { gca(chunkName: string): string | undefined };
@@ -37,6 +41,11 @@ let scheduled = false;
 
 function connectionIsConstrained(): boolean {
   return isConstrainedConnection((navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } }).connection);
+}
+
+/** Says what was decided for a page asked for (see the top of this file). */
+function report(request: IdlePrefetchReport['request'], path: string, outcome: IdlePrefetchReport['outcome']): void {
+  window.dispatchEvent(new CustomEvent<IdlePrefetchReport>(idlePrefetchEvent, { detail: { request, path, outcome } }));
 }
 
 /** Chunks of queued links, waiting for their <link rel="prefetch">. */
@@ -110,16 +119,26 @@ function withIdlePrefetch(docusaurus: Docusaurus): Docusaurus {
   return Object.freeze({
     preload(routePath: string) {
       // A page being loaded in full needs no prefetching any more.
-      requested.add(prefetchPath(routePath));
-      return docusaurus.preload(routePath);
+      const target = prefetchPath(routePath);
+      requested.add(target);
+      // Docusaurus loads nothing on a constrained connection or for a page it loaded before.
+      const loading = docusaurus.preload(routePath);
+      report('preload', target, loading === false ? 'declined' : 'loading');
+      return loading;
     },
     prefetch(routePath: string) {
       const target = prefetchPath(routePath);
-      if (connectionIsConstrained() || requested.has(target)) {
+      if (connectionIsConstrained()) {
+        report('prefetch', target, 'declined');
+        return false;
+      }
+      if (requested.has(target)) {
+        report('prefetch', target, 'skipped');
         return false;
       }
       requested.add(target);
       queued.push(target);
+      report('prefetch', target, 'queued');
       schedule();
       return Promise.resolve([]);
     },

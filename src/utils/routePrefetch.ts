@@ -106,3 +106,24 @@ export function prefetchPath(target: string): string {
 export function isConstrainedConnection(connection: { effectiveType?: string; saveData?: boolean } | undefined): boolean {
   return Boolean(connection?.effectiveType?.includes('2g') || connection?.saveData);
 }
+
+/**
+ * The event the prefetcher dispatches on `window` each time a link asks for its page's code,
+ * saying what it decided. Nothing on the site listens: it lets the browser tests wait for the
+ * decision instead of guessing how long the prefetcher may take.
+ */
+export const idlePrefetchEvent = 'idleprefetch';
+
+/** The detail of an `idleprefetch` event. */
+export interface IdlePrefetchReport {
+  /** `prefetch`: the link came into view; `preload`: the reader hovered or focused it. */
+  request: 'prefetch' | 'preload';
+  /** The page asked for, without query and fragment (prefetchPath). */
+  path: string;
+  /**
+   * `declined`: nothing is fetched for it (a 2G or data-saving connection; for a preload, also a
+   * page loaded before); `skipped`: a prefetch of a page asked for or loaded before; `queued`: its
+   * code will be prefetched in idle time; `loading`: a preload fetches its code now.
+   */
+  outcome: 'declined' | 'skipped' | 'queued' | 'loading';
+}
