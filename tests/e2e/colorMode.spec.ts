@@ -8,7 +8,11 @@ const theme = (page: Page) => page.locator('html').getAttribute('data-theme');
 async function switchTo(page: Page, mode: 'light' | 'dark'): Promise<void> {
   const toggle = page.locator('nav.navbar').getByRole('button', { name: /dark|light|system/i });
   for (let i = 0; i < 3 && (await theme(page)) !== mode; i++) {
+    // Each click moves the toggle to its next state and renames it: wait for that before reading
+    // the theme again, or a click not yet handled reads as one that did nothing.
+    const before = await toggle.getAttribute('aria-label');
     await toggle.click();
+    await expect(toggle).not.toHaveAttribute('aria-label', before ?? '');
   }
   expect(await theme(page)).toBe(mode);
 }

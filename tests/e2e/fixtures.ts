@@ -1,10 +1,12 @@
 /**
  * Shared Playwright fixtures: every test fails on an unexpected browser console error or
- * uncaught page error, and helpers wait for Docusaurus to hydrate a page.
+ * uncaught page error, in any page of any browser context it opens (its own `page`, and pages of
+ * contexts it makes with `browser.newContext()` or `browser.newPage()`), and helpers wait for
+ * Docusaurus to hydrate a page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 /**
  * Console errors that are expected, each with the reason. A test that provokes an error on
@@ -19,7 +21,7 @@ interface ConsoleGuard {
 
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
   consoleGuard: [
-    async ({ context }, use) => {
+    async ({ context, browser }, use) => {
       const allowed = allowedEverywhere.map((entry) => entry.pattern);
       const problems: string[] = [];
       const watch = (page: Page) => {
@@ -34,13 +36,20 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
           }
         });
       };
-      context.pages().forEach(watch);
-      context.on('page', watch);
+      const guard = (guarded: BrowserContext) => {
+        guarded.pages().forEach(watch);
+        guarded.on('page', watch);
+      };
+      guard(context);
+      // The browser is the worker's, shared by its tests one after the other: contexts the test
+      // makes are guarded from their creation, before any page opens, until the test ends.
+      browser.on('context', guard);
       await use({
         allow: (...patterns) => {
           allowed.push(...patterns);
         },
       });
+      browser.off('context', guard);
       expect(problems, 'unexpected browser console errors').toEqual([]);
     },
     { auto: true },
