@@ -1,7 +1,8 @@
 /**
- * Parses the fenced code blocks of the pages named on the command line, the way the unit test
- * does for every page, and checks the plugin files Moodle reads by name (version.php,
- * db/access.php, lang/en/*.php, db/services.php) as tests/unit/pluginFiles.test.ts does:
+ * Checks the fenced code blocks of the pages named on the command line in their languages, the
+ * way the unit test does for every page, and checks the plugin files Moodle reads by name
+ * (version.php, db/access.php, lang/en/*.php, db/services.php, db/tasks.php, named or recognised
+ * by their content) as tests/unit/pluginFiles.test.ts does:
  * `npm run check:code -- docs/apis/core/lock.md`. For writers checking a page before running
  * the whole suite.
  */
