@@ -150,6 +150,9 @@ test.describe('Copy page', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('copies the page as Markdown, and its menu opens the Markdown', async ({ page, request }) => {
+    // Two axe runs over a whole article: on a two-core machine busy with the offline tests that
+    // took the test past the default 30 s, as in accessibility.spec.ts.
+    test.setTimeout(90_000);
     await open(page, '/docs/apis/core/lock');
     const copy = page.getByRole('button', { name: 'Copy page' });
     await expect(copy).toBeVisible();
