@@ -117,9 +117,14 @@ export async function phpLint(source: string): Promise<{ line: number; message: 
   }
 }
 
+/** Whether a word stands on its own in a fence's meta (```php signature, ```php invalid). */
+export function metaHasWord(block: Pick<FencedBlock, 'meta'>, word: string): boolean {
+  return block.meta.split(/\s+/).includes(word);
+}
+
 /** Whether a block's fence marks it as declarations without bodies: ```php signature. */
 export function isSignatureBlock(block: Pick<FencedBlock, 'meta'>): boolean {
-  return /(?:^|\s)signature(?:\s|$)/.test(block.meta);
+  return metaHasWord(block, 'signature');
 }
 
 /**

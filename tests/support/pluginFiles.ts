@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import components from '../../data/components.json';
 import pluginTypes from '../../data/plugin-types.json';
 import type { ComponentsData, PluginTypesData } from '../../src/utils/siteDataTypes';
-import type { BlockProblem } from './codeBlocks';
+import { metaHasWord, type BlockProblem } from './codeBlocks';
 import type { FencedBlock } from './content';
 
 const run = promisify(execFile);
@@ -321,7 +321,7 @@ function tasksProblems(loaded: Loaded): string[] {
 
 /** A sample of what not to do: its fence's meta says `invalid`. */
 export function isInvalidExample(block: Pick<FencedBlock, 'meta'>): boolean {
-  return /(?:^|\s)invalid(?:\s|$)/.test(block.meta);
+  return metaHasWord(block, 'invalid');
 }
 
 /** The file a block is, for messages: its name, or what its content was recognised as. */
