@@ -85,6 +85,11 @@ const contentKinds: [RegExp, PluginFileKind][] = [
   [/^\s*\$tasks\s*=\s*(?:\[|array\s*\()[\s\S]*'classname'\s*=>/m, 'tasks'],
 ];
 
+/** The file a block names: its <CodeExample>'s, or its fence's `title="…"`. */
+function namedPath(block: Pick<FencedBlock, 'meta' | 'examplePath'>): string | undefined {
+  return block.examplePath ?? /(?:^|\s)title="([^"]+)"/.exec(block.meta)?.[1];
+}
+
 /**
  * The plugin file a PHP block is, or is a part of: named by its <CodeExample> or its fence's
  * title, or recognised by what it defines. Null for any other block.
@@ -94,7 +99,7 @@ export function pluginFileOf(block: Pick<FencedBlock, 'language' | 'meta' | 'cod
     return null;
   }
   const whole = /^\s*<\?php\b/.test(block.code);
-  const named = block.examplePath ?? /(?:^|\s)title="([^"]+)"/.exec(block.meta)?.[1];
+  const named = namedPath(block);
   if (named) {
     const file = pluginFile(named);
     return file && { ...file, whole };
@@ -326,7 +331,7 @@ export function isInvalidExample(block: Pick<FencedBlock, 'meta'>): boolean {
 
 /** The file a block is, for messages: its name, or what its content was recognised as. */
 function describeFile(block: FencedBlock): string {
-  const named = block.examplePath ?? /(?:^|\s)title="([^"]+)"/.exec(block.meta)?.[1];
+  const named = namedPath(block);
   const fileNames: Record<PluginFileKind, string> = { version: 'version.php', access: 'db/access.php', lang: 'a language file', services: 'db/services.php', tasks: 'db/tasks.php' };
   const file = pluginFileOf(block);
   return named ?? `${file?.whole ? '' : 'part of '}${file ? fileNames[file.kind] : 'a file'} (recognised by its content)`;
