@@ -17,6 +17,7 @@ import { algoliaThemeConfig, searchMode } from './config/search';
 import { defaultEditUrl, organizationName, projectName, siteTagline, siteTitle } from './config/site';
 import { ssrTemplate } from './config/ssrTemplate';
 import { docsVersions } from './config/versions';
+import { generalSidebarItems } from './config/sidebars';
 import announcementBarPlugin from './src/plugins/announcement-bar';
 import codeThemePlugin from './src/plugins/code-theme';
 import routeLoadingPlugin from './src/plugins/route-loading';
@@ -145,6 +146,7 @@ const config: Config = {
         path: 'general',
         routeBasePath: 'general',
         sidebarPath: './sidebars/general.ts',
+        sidebarItemsGenerator: generalSidebarItems,
       } satisfies DocsOptions,
     ],
     // Plugin<Content> is invariant in Content, and the plugin list is typed for unknown content.

@@ -116,6 +116,37 @@ test.describe('docs page furniture', () => {
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect(sidebar.getByRole('link', { name: 'Moodle 4.1 developer update' })).toBeVisible();
   });
+
+  test('the coding sidebar holds getting started, the policies with security inside them, and abc, but not the process', async ({ page }) => {
+    await open(page, '/general/development/policies/security/sql-injection');
+    const sidebar = page.locator('.theme-doc-sidebar-container nav');
+    const category = (scope: typeof sidebar, href: string): typeof sidebar =>
+      scope.locator('li.theme-doc-sidebar-item-category').filter({ has: page.locator(`:scope > div > a[href="${href}"]`) });
+    const security = category(category(sidebar, '/general/development/policies'), '/general/development/policies/security');
+    await expect(security.locator('a[aria-current="page"]')).toHaveAttribute('href', '/general/development/policies/security/sql-injection');
+    await expect(sidebar.locator('a[href="/general/development/gettingstarted"]')).toBeVisible();
+    await expect(sidebar.locator('a[href="/general/development/abc"]')).toBeVisible();
+    await expect(sidebar.locator('a[href="/general/development/tools"]')).toBeVisible();
+    await expect(sidebar.locator('a[href^="/general/development/process"], a[href^="/general/development/tracker"]')).toHaveCount(0);
+  });
+
+  test('the Moodle App sidebar reads as a table of contents, with the release notes last', async ({ page }) => {
+    await open(page, '/general/app');
+    const topLevel = page.locator('.theme-doc-sidebar-container nav > ul > li > :is(a, div > a)');
+    await expect(topLevel).toHaveText(['Introduction', 'Moodle App overview', 'Development', 'Customisation', 'Upgrading your code', 'Accessibility', 'FAQ', 'Release notes']);
+    await expect(page.locator('.theme-doc-sidebar-container nav > ul > li').first().locator('a')).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the process sidebar holds the stages, the Moodle App process and the tracker, but not the coding pages', async ({ page }) => {
+    await open(page, '/general/development/tracker/labels');
+    const sidebar = page.locator('.theme-doc-sidebar-container nav');
+    const tracker = sidebar.locator('li.theme-doc-sidebar-item-category').filter({ has: page.locator(':scope > div > a[href="/general/development/tracker"]') });
+    await expect(tracker.locator('a[aria-current="page"]')).toHaveAttribute('href', '/general/development/tracker/labels');
+    for (const href of ['/general/development/process', '/general/development/process/peer-review', '/general/development/process/integration', '/general/development/process-moodleapp']) {
+      await expect(sidebar.locator(`a[href="${href}"]`)).toBeVisible();
+    }
+    await expect(sidebar.locator('a[href^="/general/development/policies"], a[href^="/general/development/tools"]')).toHaveCount(0);
+  });
 });
 
 test.describe('components of API pages', () => {

@@ -1,9 +1,9 @@
 /**
  * Stricter checks for the example files of a plugin that Moodle reads by name: `version.php`,
- * `db/access.php`, `lang/en/<component>.php`, `db/services.php` and `db/tasks.php`. A PHP block
- * is one of those when a <CodeExample file="…"> or its fence's `title="…"` names it, or when its
- * content defines what the file defines (`$plugin->…`, `$capabilities`, `$functions`, `$tasks`
- * with task classes); a block without `<?php` is a part of the file, and only what it defines is
+ * `db/access.php`, `lang/en/<component>.php`, `db/services.php`, `db/tasks.php` and
+ * `db/mobile.php`. A PHP block is one of those when a <CodeExample file="…"> or its fence's
+ * `title="…"` names it, or when its content defines what the file defines (`$plugin->…`,
+ * `$capabilities`, `$functions`, `$tasks` with task classes, `$addons`); a block without `<?php` is a part of the file, and only what it defines is
  * checked. The file is loaded with PHP the way Moodle includes it
  * (tests/support/php/plugin-file.php), so a constant Moodle does not define stops it, and what it
  * defines is checked against the rules Moodle applies: the component belongs to the folder, the
@@ -46,7 +46,7 @@ export const serviceFunctionKeys = new Set(['classname', 'methodname', 'classpat
  */
 export const taskKeys = new Set(['classname', 'blocking', 'minute', 'hour', 'day', 'month', 'dayofweek', 'disabled']);
 
-export type PluginFileKind = 'version' | 'access' | 'lang' | 'services' | 'tasks';
+export type PluginFileKind = 'version' | 'access' | 'lang' | 'services' | 'tasks' | 'mobile';
 
 export interface PluginFile {
   kind: PluginFileKind;
@@ -67,6 +67,7 @@ export function pluginFile(examplePath: string): PluginFile | null {
     [/^(.+)\/lang\/en\/([a-z0-9_]+)\.php$/, 'lang'],
     [/^(.+)\/db\/services\.php$/, 'services'],
     [/^(.+)\/db\/tasks\.php$/, 'tasks'],
+    [/^(.+)\/db\/mobile\.php$/, 'mobile'],
   ];
   for (const [pattern, kind] of patterns) {
     const match = pattern.exec(normalised);
@@ -83,10 +84,11 @@ const contentKinds: [RegExp, PluginFileKind][] = [
   [/^\s*\$capabilities\s*=\s*(?:\[|array\s*\()/m, 'access'],
   [/^\s*\$functions\s*=\s*(?:\[|array\s*\()/m, 'services'],
   [/^\s*\$tasks\s*=\s*(?:\[|array\s*\()[\s\S]*'classname'\s*=>/m, 'tasks'],
+  [/^\s*\$addons\s*=\s*(?:\[|array\s*\()/m, 'mobile'],
 ];
 
 /** The file a block names: its <CodeExample>'s, or its fence's `title="…"`. */
-function namedPath(block: Pick<FencedBlock, 'meta' | 'examplePath'>): string | undefined {
+export function namedPath(block: Pick<FencedBlock, 'meta' | 'examplePath'>): string | undefined {
   return block.examplePath ?? /(?:^|\s)title="([^"]+)"/.exec(block.meta)?.[1];
 }
 
@@ -141,6 +143,7 @@ interface Loaded {
   functions: Record<string, Record<string, unknown>> | null;
   services: unknown;
   tasks: Record<string, unknown>[] | null;
+  addons: Record<string, Record<string, unknown>> | null;
 }
 
 let scratchDir: string | undefined;
@@ -324,6 +327,65 @@ function tasksProblems(loaded: Loaded): string[] {
   return problems;
 }
 
+/**
+ * The keys of an add-on in db/mobile.php that the site reads
+ * (admin/tool/mobile/classes/api.php, get_plugins_supporting_mobile()); everything else about a
+ * handler is read by the app.
+ */
+export const mobileAddonKeys = new Set(['handlers', 'lang', 'dependencies']);
+/**
+ * The delegates a site plugin's handler can register with: the switch of the Moodle App's
+ * src/core/features/siteplugins/services/siteplugins-init.ts.
+ */
+export const mobileDelegates = new Set([
+  'AddonMessageOutputDelegate',
+  'AddonModAssignFeedbackDelegate',
+  'AddonModAssignSubmissionDelegate',
+  'AddonModQuizAccessRuleDelegate',
+  'AddonWorkshopAssessmentStrategyDelegate',
+  'CoreBlockDelegate',
+  'CoreCourseFormatDelegate',
+  'CoreCourseModuleDelegate',
+  'CoreCourseOptionsDelegate',
+  'CoreEnrolDelegate',
+  'CoreMainMenuDelegate',
+  'CoreMainMenuHomeDelegate',
+  'CoreQuestionBehaviourDelegate',
+  'CoreQuestionDelegate',
+  'CoreSettingsDelegate',
+  'CoreUserDelegate',
+  'CoreUserProfileFieldDelegate',
+]);
+
+function mobileProblems(loaded: Loaded): string[] {
+  if (!loaded.addons || typeof loaded.addons !== 'object' || Array.isArray(loaded.addons)) {
+    return ['$addons is not defined as an array keyed by add-on name'];
+  }
+  const problems: string[] = [];
+  for (const [name, addon] of Object.entries(loaded.addons)) {
+    const where = `add-on '${name}'`;
+    for (const key of Object.keys(addon).filter((entry) => !mobileAddonKeys.has(entry))) {
+      problems.push(`${where}: '${key}' is not a key the site reads (handlers, lang, dependencies)`);
+    }
+    const handlers = addon.handlers ?? {};
+    if (typeof handlers !== 'object' || Array.isArray(handlers)) {
+      problems.push(`${where}: 'handlers' must be an array keyed by handler name`);
+    } else {
+      for (const [handlerName, handler] of Object.entries(handlers as Record<string, Record<string, unknown>>)) {
+        const delegate = handler.delegate;
+        if (typeof delegate !== 'string' || !mobileDelegates.has(delegate)) {
+          problems.push(`${where}, handler '${handlerName}': 'delegate' must name a delegate the app registers site plugins with (found ${JSON.stringify(delegate)})`);
+        }
+      }
+    }
+    const lang = addon.lang ?? [];
+    if (!Array.isArray(lang) || lang.some((entry) => !Array.isArray(entry) || entry.length !== 2 || entry.some((part) => typeof part !== 'string'))) {
+      problems.push(`${where}: 'lang' must be a list of [string identifier, component] pairs`);
+    }
+  }
+  return problems;
+}
+
 /** A sample of what not to do: its fence's meta says `invalid`. */
 export function isInvalidExample(block: Pick<FencedBlock, 'meta'>): boolean {
   return metaHasWord(block, 'invalid');
@@ -332,7 +394,7 @@ export function isInvalidExample(block: Pick<FencedBlock, 'meta'>): boolean {
 /** The file a block is, for messages: its name, or what its content was recognised as. */
 function describeFile(block: FencedBlock): string {
   const named = namedPath(block);
-  const fileNames: Record<PluginFileKind, string> = { version: 'version.php', access: 'db/access.php', lang: 'a language file', services: 'db/services.php', tasks: 'db/tasks.php' };
+  const fileNames: Record<PluginFileKind, string> = { version: 'version.php', access: 'db/access.php', lang: 'a language file', services: 'db/services.php', tasks: 'db/tasks.php', mobile: 'db/mobile.php' };
   const file = pluginFileOf(block);
   return named ?? `${file?.whole ? '' : 'part of '}${file ? fileNames[file.kind] : 'a file'} (recognised by its content)`;
 }
@@ -359,6 +421,7 @@ export async function pluginFileProblems(block: FencedBlock): Promise<string[]> 
     lang: () => langProblems(result.ok, file, component, whole),
     services: () => servicesProblems(result.ok, whole),
     tasks: () => tasksProblems(result.ok),
+    mobile: () => mobileProblems(result.ok),
   };
   return [...problems, ...checks[file.kind]()];
 }

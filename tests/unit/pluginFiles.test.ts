@@ -144,4 +144,14 @@ describe('the plugin file checker', () => {
     expect(await checkPluginFiles([sample("$plugin->version = 20240610;")])).toEqual([]);
     expect((await checkPluginFiles([sample("$plugin->version = 2024061000;")])).map((entry) => entry.message)).toEqual(['part of version.php (recognised by its content): marked invalid, but the checks find nothing wrong in it']);
   });
+  it('accepts a right db/mobile.php and names an unknown key, delegate or string entry', async () => {
+    const good = "$addons = [\n    'mod_checkin' => [\n        'handlers' => [\n            'checkin' => ['delegate' => 'CoreCourseModuleDelegate', 'method' => 'mobile_view'],\n        ],\n        'lang' => [['pluginname', 'mod_checkin']],\n    ],\n];\n";
+    expect(await pluginFileProblems(block('mod/checkin/db/mobile.php', good))).toEqual([]);
+    const wrong = "$addons = [\n    'mod_checkin' => [\n        'handler' => [],\n        'handlers' => ['checkin' => ['delegate' => 'CoreModuleDelegate']],\n        'lang' => ['pluginname'],\n    ],\n];\n";
+    expect(await pluginFileProblems(block('mod/checkin/db/mobile.php', wrong))).toEqual([
+      "add-on 'mod_checkin': 'handler' is not a key the site reads (handlers, lang, dependencies)",
+      "add-on 'mod_checkin', handler 'checkin': 'delegate' must name a delegate the app registers site plugins with (found \"CoreModuleDelegate\")",
+      "add-on 'mod_checkin': 'lang' must be a list of [string identifier, component] pairs",
+    ]);
+  });
 });

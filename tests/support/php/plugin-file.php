@@ -39,6 +39,7 @@ function load_plugin_file(string $file): array {
     $functions = null;
     $services = null;
     $tasks = null;
+    $addons = null;
     include($file);
     return [
         'plugin' => (array) $plugin,
@@ -48,6 +49,7 @@ function load_plugin_file(string $file): array {
         'functions' => $functions,
         'services' => $services,
         'tasks' => $tasks,
+        'addons' => $addons,
     ];
 }
 
