@@ -25,7 +25,7 @@ test.describe('tags', () => {
     ]) {
       await open(page, tagPage);
       const article = page.locator('main article').filter({ hasText: docTitle });
-      await expect(article.getByRole('link', { name: docTitle })).toHaveAttribute('href', docHref);
+      await expect(article.getByRole('link', { name: docTitle, exact: true })).toHaveAttribute('href', docHref);
     }
   });
 
@@ -132,7 +132,7 @@ test.describe('docs page furniture', () => {
 
   test('the Moodle App sidebar reads as a table of contents, with the release notes last', async ({ page }) => {
     await open(page, '/general/app');
-    const topLevel = page.locator('.theme-doc-sidebar-container nav > ul > li > :is(a, div > a)');
+    const topLevel = page.locator('.theme-doc-sidebar-container nav > ul > li > a, .theme-doc-sidebar-container nav > ul > li > div > a');
     await expect(topLevel).toHaveText(['Introduction', 'Moodle App overview', 'Development', 'Customisation', 'Upgrading your code', 'Accessibility', 'FAQ', 'Release notes']);
     await expect(page.locator('.theme-doc-sidebar-container nav > ul > li').first().locator('a')).toHaveAttribute('aria-current', 'page');
   });
