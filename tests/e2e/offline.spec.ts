@@ -8,8 +8,11 @@ import { expect, test, waitForHydration } from './fixtures';
 import { buildDir, updateBuildDir, updateEditUrl } from './builds';
 import { startStaticServer, type RunningServer } from './staticServer';
 
-/** Precaching the whole site takes a while on a slow machine. */
-test.describe.configure({ timeout: 180_000 });
+/**
+ * Precaching the whole site takes a while on a slow machine, and longer with every page the site
+ * gains (about 700 pages and their Markdown twins in November 2026).
+ */
+test.describe.configure({ timeout: 300_000 });
 
 let server: RunningServer | undefined;
 
@@ -174,6 +177,8 @@ test.describe('offline mode', () => {
   });
 
   test('a new deployment shows the reload popup, which loads the new version', async ({ page }) => {
+    // The site is precached twice: once by the first worker, once by the new one.
+    test.setTimeout(540_000);
     const base = await serve(buildDir);
     const port = new URL(base).port;
     await goOfflineReady(page, base);
@@ -188,7 +193,7 @@ test.describe('offline mode', () => {
     await page.reload();
     await waitForHydration(page);
     const popup = page.getByRole('button', { name: 'Refresh' });
-    await expect(popup).toBeVisible({ timeout: 120_000 });
+    await expect(popup).toBeVisible({ timeout: 300_000 });
     await expect(page.getByText('New version available')).toBeVisible();
     await popup.click();
     await expect(page.getByRole('link', { name: 'Edit this page' })).toHaveAttribute('href', new RegExp(`^${updateEditUrl}`), { timeout: 30_000 });
