@@ -86,17 +86,20 @@ function problem(block: FencedBlock, lineInBlock: number, message: string): Bloc
 /* ------------------------------------------------------------------ PHP */
 
 let scratchDir: string | undefined;
-
-function scratch(): string {
-  scratchDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'code-blocks-'));
-  return scratchDir;
-}
-
 let counter = 0;
+
+/**
+ * A new file name in this process's scratch folder, for a source a tool reads from disk (php,
+ * bash). The caller writes the file and removes it.
+ */
+export function scratchFile(extension: string): string {
+  scratchDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'code-blocks-'));
+  return path.join(scratchDir, `block-${process.pid}-${counter++}.${extension}`);
+}
 
 /** Runs `php -l` on a source; null when it parses, else the message and its line. */
 export async function phpLint(source: string): Promise<{ line: number; message: string } | null> {
-  const file = path.join(scratch(), `block-${process.pid}-${counter++}.php`);
+  const file = scratchFile('php');
   fs.writeFileSync(file, source);
   try {
     await run('php', ['-d', 'display_errors=stderr', '-d', 'error_reporting=E_ALL', '-l', file]);
@@ -442,7 +445,7 @@ export function checkXml(block: FencedBlock): BlockProblem | null {
 
 /** `bash -n` on the block: syntax only, nothing runs. */
 export async function checkShell(block: FencedBlock): Promise<BlockProblem | null> {
-  const file = path.join(scratch(), `block-${process.pid}-${counter++}.sh`);
+  const file = scratchFile('sh');
   fs.writeFileSync(file, `${block.code}\n`);
   try {
     await run('bash', ['-n', file]);

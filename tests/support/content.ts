@@ -1,9 +1,10 @@
 /**
- * Helpers for tests that read the site's Markdown: which files are content, and the fenced code
- * blocks in them.
+ * Helpers for tests that read the site's Markdown: which files are content, their tags and links,
+ * and the fenced code blocks in them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import YAML from 'yaml';
 
 export const siteRoot = path.resolve(__dirname, '../..');
 
@@ -82,4 +83,20 @@ export function fencedBlocks(file: string, text: string): FencedBlock[] {
 /** Every fenced block of every content file. */
 export function allFencedBlocks(roots = contentRoots): FencedBlock[] {
   return contentFiles(roots).flatMap((file) => fencedBlocks(file, fs.readFileSync(path.join(siteRoot, file), 'utf8')));
+}
+
+/** The text of a content file, by its path relative to the site root. */
+export function readPage(file: string): string {
+  return fs.readFileSync(path.join(siteRoot, file), 'utf8');
+}
+
+/** The tags a page's front matter lists. */
+export function pageTags(file: string): string[] {
+  const frontMatter = /^---\n([\s\S]*?)\n---/.exec(readPage(file))?.[1] ?? '';
+  return ((YAML.parse(frontMatter) as { tags?: unknown[] } | null)?.tags ?? []).map(String);
+}
+
+/** The pages a page links to with relative Markdown links, as files relative to the site root. */
+export function linkedPages(file: string): Set<string> {
+  return new Set([...readPage(file).matchAll(/\]\(([^)#\s]+\.mdx?)(?:#[^)]*)?\)/g)].map((match) => path.posix.join(path.posix.dirname(file), match[1])));
 }

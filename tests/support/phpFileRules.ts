@@ -8,10 +8,10 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sniffs from '../fixtures/moodle-cs-sniffs.json';
+import { scratchFile } from './codeBlocks';
 
 const run = promisify(execFile);
 const script = path.join(__dirname, 'php', 'file-rules.php');
@@ -23,15 +23,13 @@ export interface FileRuleProblem {
   message: string;
 }
 
-let counter = 0;
-
 /**
  * The file-level rule problems of a whole PHP file (source starting with `<?php`). The file's
  * path, when known, exempts language and Behat files from the MOODLE_INTERNAL rule, as the sniff
  * does.
  */
 export async function phpFileRuleProblems(source: string, filePath = ''): Promise<FileRuleProblem[]> {
-  const file = path.join(os.tmpdir(), `file-rules-${process.pid}-${counter++}.php`);
+  const file = scratchFile('php');
   fs.writeFileSync(file, source);
   try {
     const { stdout } = await run('php', [script, file, filePath]);

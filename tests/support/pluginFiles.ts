@@ -11,13 +11,12 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import components from '../../data/components.json';
 import pluginTypes from '../../data/plugin-types.json';
 import type { ComponentsData, PluginTypesData } from '../../src/utils/siteDataTypes';
-import { metaHasWord, type BlockProblem } from './codeBlocks';
+import { metaHasWord, scratchFile, type BlockProblem } from './codeBlocks';
 import type { FencedBlock } from './content';
 
 const run = promisify(execFile);
@@ -146,13 +145,9 @@ interface Loaded {
   addons: Record<string, Record<string, unknown>> | null;
 }
 
-let scratchDir: string | undefined;
-let counter = 0;
-
 /** Includes a PHP file with the harness; the values it defined, or the error that stopped it. */
 export async function loadPluginFile(code: string): Promise<{ ok: Loaded } | { error: string; line: number }> {
-  scratchDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'plugin-files-'));
-  const file = path.join(scratchDir, `file-${process.pid}-${counter++}.php`);
+  const file = scratchFile('php');
   fs.writeFileSync(file, code);
   try {
     const { stdout } = await run('php', ['-d', 'display_errors=stderr', '-d', 'error_reporting=E_ALL', harness, file]);

@@ -6,23 +6,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import YAML from 'yaml';
-import { contentFiles, siteRoot } from '../support/content';
+import { contentFiles, linkedPages, pageTags, siteRoot } from '../support/content';
 
 const root = 'general/app';
-const read = (file: string): string => fs.readFileSync(path.join(siteRoot, file), 'utf8');
 const pages = contentFiles(['general']).filter((file) => file.startsWith(`${root}/`));
-const frontMatter = (file: string): { tags?: string[] } => (YAML.parse(/^---\n([\s\S]*?)\n---/.exec(read(file))?.[1] ?? '') as { tags?: string[] } | null) ?? {};
 
 describe('the Moodle App section', () => {
   it('tags every page moodle-app', () => {
     expect(pages.length).toBeGreaterThan(20);
-    expect(pages.filter((file) => !(frontMatter(file).tags ?? []).includes('moodle-app'))).toEqual([]);
+    expect(pages.filter((file) => !pageTags(file).includes('moodle-app'))).toEqual([]);
   });
 
   it('links every page of the section from its index, or the folder holding it', () => {
-    const index = read(`${root}/index.md`);
-    const linked = new Set([...index.matchAll(/\]\((\.\/[^)#\s]+\.md)(?:#[^)]*)?\)/g)].map((match) => path.posix.join(root, match[1])));
+    const linked = linkedPages(`${root}/index.md`);
     const unlinked = pages.filter((file) => file !== `${root}/index.md` && !linked.has(file) && ![...linked].some((target) => target.endsWith('/index.md') && file.startsWith(path.posix.dirname(target) + '/')));
     expect(unlinked).toEqual([]);
   });

@@ -5,17 +5,14 @@
  * code-block test), every sniff a page names exists in the moodle standard, and every rule has
  * a correct and an incorrect example. The checker tells right files from wrong ones.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { joinParts, metaHasWord } from '../support/codeBlocks';
-import { contentFiles, fencedBlocks, siteRoot } from '../support/content';
+import { contentFiles, fencedBlocks, readPage as read } from '../support/content';
 import { phpFileRuleProblems, unknownSniffs } from '../support/phpFileRules';
 import { namedPath } from '../support/pluginFiles';
 
 const styleDir = 'general/development/policies/codingstyle';
 const stylePages = contentFiles(['general']).filter((file) => file.startsWith(`${styleDir}/`));
-const read = (file: string): string => fs.readFileSync(path.join(siteRoot, file), 'utf8');
 
 const boilerplate = `<?php
 // This file is part of Moodle - https://moodle.org/

@@ -8,23 +8,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import YAML from 'yaml';
-import { contentFiles, fencedBlocks, siteRoot } from '../support/content';
+import { contentFiles, fencedBlocks, linkedPages, pageTags, readPage as read, siteRoot } from '../support/content';
 import { moodlePluginCiProblems, workflowProblems } from '../support/moodlePluginCi';
 
 const root = 'general/development';
-const read = (file: string): string => fs.readFileSync(path.join(siteRoot, file), 'utf8');
-const tagsOf = (file: string): string[] => {
-  const frontMatter = /^---\n([\s\S]*?)\n---/.exec(read(file))?.[1] ?? '';
-  return ((YAML.parse(frontMatter) as { tags?: string[] } | null)?.tags ?? []).map(String);
-};
 const pages = contentFiles(['general']).filter((file) => file.startsWith(`${root}/`));
 const securityDir = `${root}/policies/security`;
 const threats = pages.filter((file) => file.startsWith(`${securityDir}/`) && !file.endsWith('/index.md'));
-
-/** The pages a page links to, as files relative to the site root. */
-const linkedFiles = (file: string): Set<string> =>
-  new Set([...read(file).matchAll(/\]\(([^)#\s]+\.mdx?)(?:#[^)]*)?\)/g)].map((match) => path.posix.join(path.posix.dirname(file), match[1])));
 
 describe('the development section', () => {
   it('has the fifteen threat pages the spec names', () => {
@@ -51,7 +41,7 @@ describe('the development section', () => {
 
   it('tags each page with the subjects of its folder', () => {
     const tagged = (prefix: string, tag: string): string[] =>
-      pages.filter((file) => file.startsWith(`${root}/${prefix}`) && !tagsOf(file).includes(tag)).map((file) => `${file}: ${tag}`);
+      pages.filter((file) => file.startsWith(`${root}/${prefix}`) && !pageTags(file).includes(tag)).map((file) => `${file}: ${tag}`);
     const missing = [
       ...tagged('process/', 'process'),
       ...tagged('process/testing/', 'testing'),
@@ -90,7 +80,7 @@ describe('the development section', () => {
         // The index of the folder above a folder's own index, or of the page's folder.
         const dir = file.endsWith('/index.md') ? path.posix.dirname(path.posix.dirname(file)) : path.posix.dirname(file);
         const index = `${dir}/index.md`;
-        return fs.existsSync(path.join(siteRoot, index)) && !linkedFiles(index).has(file) ? [`${index} does not link ${file}`] : [];
+        return fs.existsSync(path.join(siteRoot, index)) && !linkedPages(index).has(file) ? [`${index} does not link ${file}`] : [];
       });
     expect(unlinked).toEqual([]);
   });

@@ -94,6 +94,22 @@ function statement_end(array $tokens, int $i): int {
     return $i;
 }
 
+/**
+ * The index just past the bracketed group that opens at $i: a token whose id is in $opens raises
+ * the depth (`{`, and the `{` of string interpolation), $close lowers it.
+ */
+function group_end(array $tokens, int $i, array $opens, string $close): int {
+    $depth = 0;
+    for ($n = count($tokens); $i < $n; $i++) {
+        if (in_array($tokens[$i][0], $opens, true)) {
+            $depth++;
+        } else if ($tokens[$i][1] === $close && --$depth === 0) {
+            return $i + 1;
+        }
+    }
+    return $i;
+}
+
 /** The index just past the block (`{…}`) that opens at or after $i. */
 function block_end(array $tokens, int $i): int {
     while (isset($tokens[$i]) && $tokens[$i][1] !== '{') {
@@ -102,19 +118,7 @@ function block_end(array $tokens, int $i): int {
         }
         $i++;
     }
-    $depth = 0;
-    for ($n = count($tokens); $i < $n; $i++) {
-        $text = $tokens[$i][1];
-        if ($text === '{' || $tokens[$i][0] === T_CURLY_OPEN || $tokens[$i][0] === T_DOLLAR_OPEN_CURLY_BRACES) {
-            $depth++;
-        } else if ($text === '}') {
-            $depth--;
-            if ($depth === 0) {
-                return $i + 1;
-            }
-        }
-    }
-    return $i;
+    return group_end($tokens, $i, ['{', T_CURLY_OPEN, T_DOLLAR_OPEN_CURLY_BRACES], '}');
 }
 
 const SYMBOLS = [T_CLASS, T_INTERFACE, T_TRAIT, T_FUNCTION, T_ENUM];
@@ -129,7 +133,7 @@ function changes_global_state(array $tokens, int $start, int $end): bool {
             continue;
         }
         if ($id === T_ATTRIBUTE) {
-            $i = attribute_end($tokens, $i);
+            $i = group_end($tokens, $i, [T_ATTRIBUTE, '['], ']');
             continue;
         }
         if (in_array($id, [T_NAMESPACE, T_USE, T_DECLARE, T_CONST], true)) {
@@ -148,7 +152,7 @@ function changes_global_state(array $tokens, int $start, int $end): bool {
             $open = $i;
             while (isset($tokens[$open]) && $tokens[$open][1] !== '{' && $tokens[$open][1] !== ':' && $tokens[$open][1] !== ';') {
                 if ($tokens[$open][1] === '(') {
-                    $open = statement_end_paren($tokens, $open);
+                    $open = group_end($tokens, $open, ['('], ')');
                     continue;
                 }
                 $open++;
@@ -168,35 +172,6 @@ function changes_global_state(array $tokens, int $start, int $end): bool {
     return false;
 }
 
-/** The index just past the attribute (`#[…]`) that opens at $i. */
-function attribute_end(array $tokens, int $i): int {
-    $depth = 0;
-    for ($n = count($tokens); $i < $n; $i++) {
-        if ($tokens[$i][0] === T_ATTRIBUTE || $tokens[$i][1] === '[') {
-            $depth++;
-        } else if ($tokens[$i][1] === ']' && --$depth === 0) {
-            return $i + 1;
-        }
-    }
-    return $i;
-}
-
-/** The index just past the parenthesis group that opens at $i. */
-function statement_end_paren(array $tokens, int $i): int {
-    $depth = 0;
-    for ($n = count($tokens); $i < $n; $i++) {
-        if ($tokens[$i][1] === '(') {
-            $depth++;
-        } else if ($tokens[$i][1] === ')') {
-            $depth--;
-            if ($depth === 0) {
-                return $i + 1;
-            }
-        }
-    }
-    return $i;
-}
-
 /** @return array{line:int,message:string}[] */
 function moodle_internal_problems(string $source): array {
     $tokens = code_tokens($source);
@@ -208,7 +183,7 @@ function moodle_internal_problems(string $source): array {
         if (in_array($id, [T_NAMESPACE, T_USE, T_DECLARE], true) || ($id === T_STRING && $text === 'define')) {
             $i = statement_end($tokens, $i);
         } else if ($id === T_ATTRIBUTE) {
-            $i = attribute_end($tokens, $i);
+            $i = group_end($tokens, $i, [T_ATTRIBUTE, '['], ']');
         } else {
             break;
         }
