@@ -6,6 +6,7 @@ import MDXComponents from '@theme-original/MDXComponents';
 import CodeExample from '@site/src/components/CodeExample';
 import ComponentPath from '@site/src/components/ComponentPath';
 import Deprecated from '@site/src/components/Deprecated';
+import DeveloperMeetings from '@site/src/components/DeveloperMeetings';
 import { ExamplePair, InvalidExample, ValidExample } from '@site/src/components/Example';
 import LatestReleases from '@site/src/components/LatestReleases';
 import PluginTypesTable from '@site/src/components/PluginTypesTable';
@@ -17,6 +18,7 @@ import SeriesKind from '@site/src/components/SeriesKind';
 import Since from '@site/src/components/Since';
 import SupportCalendar from '@site/src/components/SupportCalendar';
 import SupportStatus from '@site/src/components/SupportStatus';
+import ThirdPartyLibraries from '@site/src/components/ThirdPartyLibraries';
 import TrackerLink from '@site/src/components/TrackerLink';
 
 export default {
@@ -24,6 +26,7 @@ export default {
   CodeExample,
   ComponentPath,
   Deprecated,
+  DeveloperMeetings,
   ExamplePair,
   InvalidExample,
   LatestReleases,
@@ -36,6 +39,7 @@ export default {
   SupportCalendar,
   SupportStatus,
   table: ScrollableTable,
+  ThirdPartyLibraries,
   TrackerLink,
   ValidExample,
 };

@@ -13,7 +13,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { AppReleasesData } from './appReleases';
 import type { MoodleReleasesData } from './moodleReleases';
-import type { ComponentsData, PluginTypesData, ProjectsData } from './siteDataTypes';
+import type { ComponentsData, DeveloperMeetingsData, PluginTypesData, ProjectsData, ThirdPartyLibrariesData } from './siteDataTypes';
 
 // ajv-formats is CommonJS; depending on the loader its default export arrives wrapped once more.
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
@@ -39,9 +39,11 @@ export interface DataFiles {
   'components-4.1': ComponentsData;
   'plugin-types': PluginTypesData;
   projects: ProjectsData;
+  'third-party-libraries': ThirdPartyLibrariesData;
+  'developer-meetings': DeveloperMeetingsData;
 }
 export type DataFileName = keyof DataFiles;
-export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects'];
+export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects', 'third-party-libraries', 'developer-meetings'];
 
 /** Record fields that say which record an error is in, and how to name that record. */
 const recordLabels: [field: string, label: (value: string, parentKey: string) => string][] = [
@@ -51,11 +53,21 @@ const recordLabels: [field: string, label: (value: string, parentKey: string) =>
   ['name', (value, parentKey) => (parentKey === 'series' ? `series ${value}` : `"${value}"`)],
 ];
 
+/** Collections whose records are named their own way, by the collection's key. */
+const collectionLabels: Record<string, (record: Record<string, unknown>) => string | undefined> = {
+  libraries: (record) => (typeof record.name === 'string' ? `library "${record.name}"${typeof record.location === 'string' ? ` at ${record.location}` : ''}` : typeof record.location === 'string' ? `library at ${record.location}` : undefined),
+  meetings: (record) => (typeof record.name === 'string' ? `meeting ${record.name}` : undefined),
+};
+
 function labelRecord(node: unknown, parentKey: string): string | undefined {
   if (!node || typeof node !== 'object' || Array.isArray(node)) {
     return undefined;
   }
   const record = node as Record<string, unknown>;
+  const collectionLabel = collectionLabels[parentKey]?.(record);
+  if (collectionLabel) {
+    return collectionLabel;
+  }
   for (const [field, label] of recordLabels) {
     if (typeof record[field] === 'string') {
       return label(record[field], parentKey);
@@ -185,6 +197,40 @@ const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> =
     }
     return problems;
   },
+  'third-party-libraries': (data: ThirdPartyLibrariesData) => {
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const library of data.libraries) {
+      const key = `${library.name}\u0000${library.location}`;
+      if (seen.has(key)) {
+        problems.push(`library "${library.name}" at ${library.location}: field "name" repeats an entry listed earlier at the same location`);
+      }
+      seen.add(key);
+    }
+    return problems;
+  },
+  'developer-meetings': (data: DeveloperMeetingsData) => {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    data.meetings.forEach((meeting, index) => {
+      const where = `meeting ${meeting.name}`;
+      if (!meeting.date.startsWith(`${meeting.name}-`)) {
+        problems.push(`${where}: field "date" is ${meeting.date}, which is not in the month the name gives`);
+      }
+      if (seen.has(meeting.name)) {
+        problems.push(`${where}: field "name" repeats a meeting listed earlier`);
+      }
+      seen.add(meeting.name);
+      const previous = data.meetings[index - 1];
+      if (previous && previous.date < meeting.date) {
+        problems.push(`${where}: field "date" is later than the meeting listed before it (${previous.name}); list the newest first`);
+      }
+      if (meeting.page !== undefined && !['.md', '.mdx'].some((extension) => fs.existsSync(path.join(siteDir, 'general', `${meeting.page}${extension}`)))) {
+        problems.push(`${where}: field "page" names ${meeting.page}, but general/${meeting.page}.md does not exist`);
+      }
+    });
+    return problems;
+  },
   'app-releases': (data: AppReleasesData) => {
     const problems: string[] = [];
     if (data.releases.length !== data.releaseCount) {
@@ -287,15 +333,24 @@ export function crossFileProblems(files: Pick<DataFiles, 'components' | 'compone
   ];
 }
 
-/** Validates every data file in `dataDir`; throws the first file's problems. */
-export function validateAllDataFiles(dataDir = defaultDataDir): void {
+/**
+ * The folder a data file is read from: `dataDir`, or `fallbackDir` for a file `dataDir` lacks
+ * (a test site brings only the file it breaks and reads the rest from the real data/).
+ */
+export function dataDirFor(name: DataFileName, dataDir = defaultDataDir, fallbackDir?: string): string {
+  return fallbackDir && !fs.existsSync(path.join(dataDir, `${name}.json`)) ? fallbackDir : dataDir;
+}
+
+/** Validates every data file in `dataDir` (or `fallbackDir`, for those it lacks); throws the first file's problems. */
+export function validateAllDataFiles(dataDir = defaultDataDir, fallbackDir?: string): void {
+  const read = <N extends DataFileName>(name: N): DataFiles[N] => readDataFile(name, dataDirFor(name, dataDir, fallbackDir));
   for (const name of dataFileNames) {
-    readDataFile(name, dataDir);
+    read(name);
   }
   const problems = crossFileProblems({
-    components: readDataFile('components', dataDir),
-    'components-4.1': readDataFile('components-4.1', dataDir),
-    'plugin-types': readDataFile('plugin-types', dataDir),
+    components: read('components'),
+    'components-4.1': read('components-4.1'),
+    'plugin-types': read('plugin-types'),
   });
   if (problems.length) {
     throw new DataFileError(path.relative(siteDir, path.join(dataDir, 'plugin-types.json')), problems);

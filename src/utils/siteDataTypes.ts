@@ -52,3 +52,59 @@ export interface ProjectsData {
   /** Projects keyed by their path under /general/projects. */
   projects: Record<string, Project>;
 }
+
+/** One library Moodle bundles from another project, as a thirdpartylibs.xml file declares it. */
+export interface ThirdPartyLibrary {
+  name: string;
+  /** Relative to the Moodle root. */
+  location: string;
+  version?: string;
+  license: string;
+  licenseversion?: string;
+  repository?: string;
+  copyrightHolders: string[];
+  /** True when Moodle changed the library's code. */
+  customised: boolean;
+  description?: string;
+}
+
+/** data/third-party-libraries.json. */
+export interface ThirdPartyLibrariesData {
+  $schema: string;
+  source: {
+    repository: string;
+    commit: string;
+    date: string;
+    path: string;
+    describes: string;
+    corrections?: { location: string; field: string; value?: string; reason: string }[];
+  };
+  libraries: ThirdPartyLibrary[];
+}
+
+export interface DeveloperMeetingTopic {
+  title: string;
+  speakers?: string[];
+  slides?: string;
+}
+
+/** One community developer meeting, held or announced. */
+export interface DeveloperMeeting {
+  /** yyyy-mm */
+  name: string;
+  date: string;
+  timeUtc?: string;
+  /** Doc id of the meeting's page, under general/. */
+  page?: string;
+  theme?: string;
+  topics: DeveloperMeetingTopic[];
+  recording?: string;
+  discussion?: string;
+}
+
+/** data/developer-meetings.json. */
+export interface DeveloperMeetingsData {
+  $schema: string;
+  source: { repository: string; commit: string; date: string };
+  meetings: DeveloperMeeting[];
+}

@@ -55,6 +55,11 @@ describe('the build fails on bad input and says where', () => {
         'release 4.0.2 in series 4.0: field "releaseDate" must be a real calendar date written yyyy-mm-dd (found "2022-02-30")',
       ],
     },
+    {
+      name: 'a library without its licence',
+      fixtureCase: 'malformed-library',
+      expected: [`Invalid data file ${caseDir('malformed-library')}/data/third-party-libraries.json`, 'library "jQuery UI" at lib/jquery: field "license" is required but missing'],
+    },
   ])('$name', { timeout: 180_000 }, ({ fixtureCase, expected }) => {
     const { status, output } = buildFixture(fixtureCase);
     expect(status, output).not.toBe(0);

@@ -5,24 +5,26 @@
  */
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { defaultDataDir, readDataFile, validateAllDataFiles } from '../../utils/dataFiles';
+import { dataDirFor, defaultDataDir, readDataFile, validateAllDataFiles } from '../../utils/dataFiles';
 import { summariseReleases, type SiteDataSummary } from './utils';
 
 export interface SiteDataOptions {
   /** Folder holding the data files; the site's data/ unless a test points elsewhere. */
   dataDir?: string;
+  /** Where to read the files `dataDir` lacks: a test site brings only the file it breaks. */
+  fallbackDataDir?: string;
 }
 
 export default function siteDataPlugin(_context: LoadContext, options: unknown): Plugin<SiteDataSummary> {
-  const { dataDir = defaultDataDir } = (options ?? {}) as SiteDataOptions;
+  const { dataDir = defaultDataDir, fallbackDataDir } = (options ?? {}) as SiteDataOptions;
   return {
     name: 'site-data',
     getPathsToWatch() {
       return [path.join(dataDir, '*.json'), path.join(dataDir, 'schemas', '*.json')];
     },
     async loadContent() {
-      validateAllDataFiles(dataDir);
-      return summariseReleases(readDataFile('moodle-releases', dataDir));
+      validateAllDataFiles(dataDir, fallbackDataDir);
+      return summariseReleases(readDataFile('moodle-releases', dataDirFor('moodle-releases', dataDir, fallbackDataDir)));
     },
     async contentLoaded({ content, actions }) {
       actions.setGlobalData(content);
