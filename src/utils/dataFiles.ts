@@ -12,8 +12,8 @@ import path from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { AppReleasesData } from './appReleases';
-import type { MoodleReleasesData } from './moodleReleases';
-import type { ComponentsData, DeveloperMeetingsData, PluginTypesData, ProjectsData, ThirdPartyLibrariesData } from './siteDataTypes';
+import { compareVersions, type MoodleReleasesData } from './moodleReleases';
+import type { ComponentsData, DeveloperMeetingsData, NewerNamesData, PluginTypesData, ProjectsData, ThirdPartyLibrariesData } from './siteDataTypes';
 
 // ajv-formats is CommonJS; depending on the loader its default export arrives wrapped once more.
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
@@ -41,9 +41,10 @@ export interface DataFiles {
   projects: ProjectsData;
   'third-party-libraries': ThirdPartyLibrariesData;
   'developer-meetings': DeveloperMeetingsData;
+  'newer-names': NewerNamesData;
 }
 export type DataFileName = keyof DataFiles;
-export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects', 'third-party-libraries', 'developer-meetings'];
+export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects', 'third-party-libraries', 'developer-meetings', 'newer-names'];
 
 /** Record fields that say which record an error is in, and how to name that record. */
 const recordLabels: [field: string, label: (value: string, parentKey: string) => string][] = [
@@ -229,6 +230,24 @@ const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> =
         problems.push(`${where}: field "page" names ${meeting.page}, but general/${meeting.page}.md does not exist`);
       }
     });
+    return problems;
+  },
+  'newer-names': (data: NewerNamesData) => {
+    const problems: string[] = [];
+    for (const [version, entry] of Object.entries(data.versions)) {
+      for (const name of entry.names) {
+        if (compareVersions(name.since, version) <= 0) {
+          problems.push(`versions.${version}: "${name.name}": field "since" is ${name.since}, which is not newer than ${version}`);
+        }
+        if (name.pattern !== undefined) {
+          try {
+            new RegExp(name.pattern, 'u');
+          } catch (error) {
+            problems.push(`versions.${version}: "${name.name}": field "pattern" is not a valid regular expression: ${(error as Error).message}`);
+          }
+        }
+      }
+    }
     return problems;
   },
   'app-releases': (data: AppReleasesData) => {

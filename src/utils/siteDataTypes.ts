@@ -108,3 +108,20 @@ export interface DeveloperMeetingsData {
   source: { repository: string; commit: string; date: string };
   meetings: DeveloperMeeting[];
 }
+
+/** A class, namespace, file or path that came in a release after a frozen docs version. */
+export interface NewerName {
+  name: string;
+  /** The first release that has it, such as 4.3. */
+  since: string;
+  issue?: string;
+  /** A regular expression matched instead of the plain name. */
+  pattern?: string;
+  note?: string;
+}
+
+/** data/newer-names.json: per frozen docs version, the names its pages must not use as if they existed there. */
+export interface NewerNamesData {
+  $schema: string;
+  versions: Record<string, { names: NewerName[] }>;
+}
