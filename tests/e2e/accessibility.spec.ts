@@ -9,6 +9,7 @@ const pageTypes: { name: string; path: string; notFound?: boolean }[] = [
   { name: 'home', path: '/' },
   { name: 'doc', path: '/general/development/process' },
   { name: 'versioned doc', path: '/docs/4.1/devupdate' },
+  { name: 'versioned API doc', path: '/docs/4.1/apis/core/dml' },
   // API pages: file captions, do/don't pairs, deprecation notes, since markers, data tables.
   { name: 'API overview', path: '/docs/apis' },
   { name: 'API doc', path: '/docs/apis/core/dml' },

@@ -65,6 +65,7 @@ const pages = [
   { path: '/docs', heading: 'Moodle developer documentation', what: 'the current docs home' },
   { path: '/docs/apis/commonfiles/version.php', heading: 'version.php', what: 'a current doc whose address ends in .php' },
   { path: '/docs/4.1/devupdate', heading: 'Moodle 4.1 developer update', what: 'a 4.1 doc' },
+  { path: '/docs/4.1/apis/subsystems/task', heading: 'Task API', what: 'a 4.1 doc deep in the tree' },
   { path: '/general/releases/3.9/3.9.18', heading: 'Moodle 3.9.18', what: 'a release-notes page' },
   { path: '/docs/tags/api', heading: /doc(s)? tagged with "API"/, what: 'a tag page' },
   { path: '/versions', heading: 'All documentation versions', what: 'the versions page' },

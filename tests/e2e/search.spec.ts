@@ -423,3 +423,20 @@ test('at least 95 % of the relevance queries with a written page find it in the 
   // is the issue's 95 %, and the misses are named when it is not met.
   expect(precisionAt(results, 3), misses.join('\n')).toBeGreaterThanOrEqual(0.95);
 });
+
+test.describe('search keeps to the docs version being read', () => {
+  for (const { from, own, other } of [
+    { from: '/docs/4.1/apis/core/dml', own: /^\/docs\/4\.1(\/|$)/, other: 'the current docs' },
+    { from: '/docs/apis/core/dml', own: /^\/docs(\/(?!4\.1(\/|$))|$)/, other: 'the 4.1 docs' },
+  ]) {
+    test(`from ${from}, results come from that version and the general section, never ${other}`, async ({ page }) => {
+      await open(page, from);
+      await openModal(page);
+      await modalInput(page).fill('get_records_sql');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      const paths = await page.locator('.DocSearch-Hit a').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+      expect(paths.some((pathname) => own.test(pathname)), paths.join(', ')).toBe(true);
+      expect(paths.filter((pathname) => !own.test(pathname) && !pathname.startsWith('/general/'))).toEqual([]);
+    });
+  }
+});

@@ -19,6 +19,23 @@ test.describe('docs version dropdown', () => {
     await expect(page.locator('.theme-doc-version-badge')).toContainText('4.1');
   });
 
+  test('from a deep page, the other version opens the same page with its query and hash', async ({ page }) => {
+    await open(page, '/docs/apis/core/dml?x=1#top');
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: 'master' });
+    await dropdown.hover();
+    await dropdown.getByRole('link', { name: /^4\.1 · / }).click();
+    await expect(page).toHaveURL(/\/docs\/4\.1\/apis\/core\/dml\?x=1#top$/);
+    await expect(page.locator('main h1').first()).toHaveText('Data manipulation API (DML)');
+    await expect(page.locator('.theme-doc-version-badge')).toContainText('4.1');
+    // The version banner says which release the page documents and links the same page in the current docs.
+    const banner = page.getByRole('complementary', { name: 'About this version' });
+    await expect(banner).toContainText('Moodle 4.1');
+    await expect(banner.getByRole('link', { name: 'this page in the current docs' })).toHaveAttribute('href', '/docs/apis/core/dml');
+  });
+
   test('a page missing from the other version falls back to that version’s main doc', async ({ page }) => {
     await open(page, '/docs/4.1/devupdate?x=1#core-apis');
     await page.evaluate(() => {
