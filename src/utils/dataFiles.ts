@@ -153,6 +153,11 @@ export function formatSchemaError(root: unknown, error: ErrorObject): string {
   return `${record}: field "${field}" ${expectation} (found ${formatValue(valueAt(root, error.instancePath))})`;
 }
 
+/** Whether a docs instance's folder (docs, general) holds the page of this doc id, as .md or .mdx. */
+function docExists(folder: string, id: string): boolean {
+  return ['.md', '.mdx'].some((extension) => fs.existsSync(path.join(siteDir, folder, `${id}${extension}`)));
+}
+
 /** Consistency checks a schema cannot express, per file. Each returns problem lines. */
 const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> = {
   'moodle-releases': (data: MoodleReleasesData) => {
@@ -192,7 +197,7 @@ const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> =
       ...Object.entries(data.subplugintypes).map(([type, entry]) => [`subplugintypes.${type}`, entry.page] as const),
     ];
     for (const [where, page] of entries) {
-      if (page !== undefined && !['.md', '.mdx'].some((extension) => fs.existsSync(path.join(siteDir, 'docs', `${page}${extension}`)))) {
+      if (page !== undefined && !docExists('docs', page)) {
         problems.push(`${where}: field "page" names ${page}, but docs/${page}.md does not exist`);
       }
     }
@@ -226,7 +231,7 @@ const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> =
       if (previous && previous.date < meeting.date) {
         problems.push(`${where}: field "date" is later than the meeting listed before it (${previous.name}); list the newest first`);
       }
-      if (meeting.page !== undefined && !['.md', '.mdx'].some((extension) => fs.existsSync(path.join(siteDir, 'general', `${meeting.page}${extension}`)))) {
+      if (meeting.page !== undefined && !docExists('general', meeting.page)) {
         problems.push(`${where}: field "page" names ${meeting.page}, but general/${meeting.page}.md does not exist`);
       }
     });

@@ -1,15 +1,21 @@
 /** The docs version dropdown, the preferred version, and the /versions page. */
+import type { Page } from '@playwright/test';
 import { expect, open, test } from './fixtures';
+
+/** Opens a page at the top (a hash scrolls it down, which hides the navbar) and the menu of the version it shows. */
+async function openVersionMenu(page: Page, urlPath: string, version: string) {
+  await open(page, urlPath);
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: version });
+  await dropdown.hover();
+  return dropdown;
+}
 
 test.describe('docs version dropdown', () => {
   test('switching version keeps the page, its query and its hash', async ({ page }) => {
-    await open(page, '/docs?ref=nav#plugin-types');
-    // The hash scrolls the page down, which hides the navbar; back at the top it shows again.
-    await page.evaluate(() => {
-      window.scrollTo(0, 0);
-    });
-    const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: 'master' });
-    await dropdown.hover();
+    const dropdown = await openVersionMenu(page, '/docs?ref=nav#plugin-types', 'master');
     // Each version in the menu carries its support status ("4.1 · Support ended").
     const link = dropdown.getByRole('link', { name: /^4\.1 · / });
     await expect(link).toHaveAttribute('href', '/docs/4.1?ref=nav#plugin-types');
@@ -20,12 +26,7 @@ test.describe('docs version dropdown', () => {
   });
 
   test('from a deep page, the other version opens the same page with its query and hash', async ({ page }) => {
-    await open(page, '/docs/apis/core/dml?x=1#top');
-    await page.evaluate(() => {
-      window.scrollTo(0, 0);
-    });
-    const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: 'master' });
-    await dropdown.hover();
+    const dropdown = await openVersionMenu(page, '/docs/apis/core/dml?x=1#top', 'master');
     await dropdown.getByRole('link', { name: /^4\.1 · / }).click();
     await expect(page).toHaveURL(/\/docs\/4\.1\/apis\/core\/dml\?x=1#top$/);
     await expect(page.locator('main h1').first()).toHaveText('Data manipulation API (DML)');
@@ -37,12 +38,7 @@ test.describe('docs version dropdown', () => {
   });
 
   test('a page missing from the other version falls back to that version’s main doc', async ({ page }) => {
-    await open(page, '/docs/4.1/devupdate?x=1#core-apis');
-    await page.evaluate(() => {
-      window.scrollTo(0, 0);
-    });
-    const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: '4.1' });
-    await dropdown.hover();
+    const dropdown = await openVersionMenu(page, '/docs/4.1/devupdate?x=1#core-apis', '4.1');
     await expect(dropdown.getByRole('link', { name: 'master', exact: true })).toHaveAttribute('href', '/docs?x=1#core-apis');
   });
 
@@ -54,9 +50,7 @@ test.describe('docs version dropdown', () => {
   });
 
   test('the chosen version is remembered and used by the navbar elsewhere', async ({ page }) => {
-    await open(page, '/docs');
-    const dropdown = page.locator('nav.navbar .dropdown').filter({ hasText: 'master' });
-    await dropdown.hover();
+    const dropdown = await openVersionMenu(page, '/docs', 'master');
     await dropdown.getByRole('link', { name: /^4\.1 · / }).click();
     await expect(page).toHaveURL(/\/docs\/4\.1$/);
     expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe('4.1');
