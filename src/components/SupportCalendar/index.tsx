@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import { formatLongDate } from '@site/src/utils/dates';
+import PlannedDate from '@site/src/components/PlannedDate';
 import { StatusBadge } from '@site/src/components/SupportStatus';
-import { supportStatus } from '@site/src/utils/moodleReleases';
+import { isPlanned, supportStatus } from '@site/src/utils/moodleReleases';
 import { seriesAnchor, seriesRoute } from '@site/src/utils/releaseRoutes';
 import { useSiteData } from '@site/src/utils/useSiteData';
 import { useToday } from '@site/src/utils/useToday';
@@ -12,10 +13,11 @@ import styles from './styles.module.css';
 /**
  * The supported-versions calendar: every released series with its dates and its support status
  * on the reader's date (the build date until the page has loaded), each linking to the series' notes. Each row is also an
- * anchor (#moodle-4-1) other pages can link to.
+ * anchor (#moodle-4-1) other pages can link to. Release dates after the release data's source
+ * date are plans, and each says so: the series' release date, its status, and its next release.
  */
 export default function SupportCalendar(): ReactNode {
-  const { series } = useSiteData();
+  const { series, snapshotDate } = useSiteData();
   const today = useToday();
   const brokenLinks = useBrokenLinks();
   return (
@@ -26,7 +28,7 @@ export default function SupportCalendar(): ReactNode {
       <thead>
         <tr>
           <th scope="col">Series</th>
-          <th scope="col">Released</th>
+          <th scope="col">Release date</th>
           <th scope="col">General support ends</th>
           <th scope="col">Security support ends</th>
           <th scope="col">Latest release</th>
@@ -48,7 +50,11 @@ export default function SupportCalendar(): ReactNode {
                 )}
               </th>
               <td>
-                <time dateTime={entry.releaseDate}>{formatLongDate(entry.releaseDate)}</time>
+                {isPlanned(entry.releaseDate, snapshotDate) ? (
+                  <PlannedDate date={entry.releaseDate} capitalise />
+                ) : (
+                  <time dateTime={entry.releaseDate}>{formatLongDate(entry.releaseDate)}</time>
+                )}
               </td>
               <td>
                 <time dateTime={entry.generalEndDate}>{formatLongDate(entry.generalEndDate)}</time>
@@ -62,9 +68,17 @@ export default function SupportCalendar(): ReactNode {
                   </>
                 )}
               </td>
-              <td>{entry.latestVersion}</td>
               <td>
-                <StatusBadge status={supportStatus(entry, today)} />
+                {entry.latestVersion ?? '–'}
+                {entry.nextPlanned && (
+                  <span className={styles.planned}>
+                    {entry.nextPlanned.version}: <PlannedDate date={entry.nextPlanned.releaseDate} />
+                  </span>
+                )}
+              </td>
+              <td>
+                {/* The release date cell of the row already words the plan a planned series' status depends on. */}
+                <StatusBadge status={supportStatus(entry, today, snapshotDate)} />
               </td>
             </tr>
           );

@@ -6,6 +6,7 @@ import { localIsoDate } from '../../utils/dates';
 import {
   allReleases,
   compareVersions,
+  isPlanned,
   releasedSeries,
   supportStatus,
   type DatabaseRequirement,
@@ -18,9 +19,11 @@ import {
 export interface SeriesSummary extends Pick<Series, 'name' | 'releaseDate' | 'generalEndDate' | 'securityEndDate' | 'extendedSecurityEndDate' | 'isLTS' | 'isExperimental'> {
   /** Support status on the build date; components recompute it for the reader's date. */
   status: SupportStatus;
-  /** The newest release of the series. */
-  latestVersion: string;
-  latestReleaseDate: IsoDate;
+  /** The newest release of the series the data confirms (out by the build date); none while its first is planned. */
+  latestVersion?: string;
+  latestReleaseDate?: IsoDate;
+  /** The series' first release dated after the data's source date, if any: a plan, not a release. */
+  nextPlanned?: { version: string; releaseDate: IsoDate };
 }
 
 export interface ReleaseSummary {
@@ -61,9 +64,10 @@ export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate =
     snapshotDate,
     buildDate,
     series: releasedSeries(data).map((series) => {
-      // The newest release out by the build date (the data can list releases planned after it).
-      const released = series.releases.filter((release) => release.releaseDate <= buildDate);
-      const latest = released[released.length - 1] ?? series.releases[0];
+      // The data can list releases planned after its source date: the newest confirmed one is the latest release.
+      const confirmed = series.releases.filter((release) => !isPlanned(release.releaseDate, snapshotDate) && release.releaseDate <= buildDate);
+      const latest = confirmed[confirmed.length - 1];
+      const nextPlanned = series.releases.find((release) => isPlanned(release.releaseDate, snapshotDate));
       return {
         name: series.name,
         releaseDate: series.releaseDate,
@@ -72,9 +76,9 @@ export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate =
         ...(series.extendedSecurityEndDate ? { extendedSecurityEndDate: series.extendedSecurityEndDate } : {}),
         isLTS: series.isLTS,
         ...(series.isExperimental ? { isExperimental: true as const } : {}),
-        status: supportStatus(series, buildDate),
-        latestVersion: latest.version,
-        latestReleaseDate: latest.releaseDate,
+        status: supportStatus(series, buildDate, snapshotDate),
+        ...(latest ? { latestVersion: latest.version, latestReleaseDate: latest.releaseDate } : {}),
+        ...(nextPlanned ? { nextPlanned: { version: nextPlanned.version, releaseDate: nextPlanned.releaseDate } } : {}),
       };
     }),
     latestReleases: allReleases(data)
