@@ -142,8 +142,8 @@ export function textContrastProblems({ minimumAlpha }: { minimumAlpha: number })
     }
     return rects.some((rect) => {
       const onPage = rect.right + scrollX > 0 && rect.left + scrollX < pageWidth && rect.bottom + scrollY > 0 && rect.top + scrollY < pageHeight;
-      const unclipped = clips.every((clip) => rect.right > clip.left && rect.left < clip.right && rect.bottom > clip.top && rect.top < clip.bottom);
-      return onPage && unclipped;
+      const inClips = clips.every((clip) => rect.right > clip.left && rect.left < clip.right && rect.bottom > clip.top && rect.top < clip.bottom);
+      return onPage && inClips;
     });
   }
 
