@@ -39,11 +39,18 @@ export function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The releases the data plans for a day before `today`: the data is older than they are. Oldest day first, newest version first within a day. */
+/** Releases grouped by their day, soonest day first, the newest version first within a day. */
+export function releasesByDay(releases: readonly Pick<Release, 'version' | 'releaseDate'>[]): { date: IsoDate; versions: string[] }[] {
+  const byDay = new Map<IsoDate, string[]>();
+  for (const release of [...releases].sort((a, b) => a.releaseDate.localeCompare(b.releaseDate) || compareVersions(b.version, a.version))) {
+    byDay.set(release.releaseDate, [...(byDay.get(release.releaseDate) ?? []), release.version]);
+  }
+  return [...byDay].map(([date, versions]) => ({ date, versions }));
+}
+
+/** The releases the data plans for a day before `today`: the data is older than they are. */
 export function overdueReleases(data: MoodleReleasesData, today: IsoDate): Release[] {
-  return allReleases(data)
-    .filter((release) => isPlanned(release.releaseDate, data.source.date) && release.releaseDate < today)
-    .sort((a, b) => a.releaseDate.localeCompare(b.releaseDate) || compareVersions(b.version, a.version));
+  return allReleases(data).filter((release) => isPlanned(release.releaseDate, data.source.date) && release.releaseDate < today);
 }
 
 /**
@@ -55,11 +62,9 @@ export function staleDataWarning(data: MoodleReleasesData, today: IsoDate, file 
   if (!overdue.length) {
     return undefined;
   }
-  const byDate = new Map<IsoDate, string[]>();
-  for (const release of overdue) {
-    byDate.set(release.releaseDate, [...(byDate.get(release.releaseDate) ?? []), release.version]);
-  }
-  const listed = [...byDate].map(([date, versions]) => `${versions.join(', ')} (planned for ${formatLongDate(date)})`).join('; ');
+  const listed = releasesByDay(overdue)
+    .map(({ date, versions }) => `${versions.join(', ')} (planned for ${formatLongDate(date)})`)
+    .join('; ');
   return (
     `${file} was read from its source on ${formatLongDate(data.source.date)}, and ${overdue.length === 1 ? 'a release it plans is' : `${overdue.length} releases it plans are`} now past ${overdue.length === 1 ? 'its date' : 'their dates'}: Moodle ${listed}. ` +
     `The site calls them planned and not yet in its release data, never released. Refresh the data from a current checkout of moodle/devdocs: npm run data:releases -- --from <checkout>`

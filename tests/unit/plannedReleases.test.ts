@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDataFile } from '../../src/utils/dataFiles';
 import { releasedSeries, type MoodleReleasesData } from '../../src/utils/moodleReleases';
-import { cameOutOrPlanned, capitalised, newestSeriesSentence, overdueReleases, plannedWording, staleDataWarning } from '../../src/utils/plannedReleases';
+import { cameOutOrPlanned, capitalised, newestSeriesSentence, overdueReleases, plannedWording, releasesByDay, staleDataWarning } from '../../src/utils/plannedReleases';
 
 const data = readDataFile('moodle-releases');
 
@@ -74,9 +74,12 @@ describe('newestSeriesSentence (the development branch on /versions)', () => {
 });
 
 describe('the stale-data warning', () => {
-  it('lists every planned release whose day has passed, oldest first', () => {
-    expect(overdueReleases(data, '2026-11-27').map((release) => release.version)).toEqual(['5.2.2', '5.1.6', '5.0.9', '4.5.13', '5.3.0', '5.2.3', '5.1.7', '5.0.10', '4.5.14']);
-    expect(overdueReleases(data, '2026-10-05').map((release) => release.version)).toEqual(['5.2.2', '5.1.6', '5.0.9', '4.5.13']);
+  it('lists every planned release whose day has passed, by day, soonest first and the newest version first', () => {
+    expect(releasesByDay(overdueReleases(data, '2026-11-27'))).toEqual([
+      { date: '2026-08-10', versions: ['5.2.2', '5.1.6', '5.0.9', '4.5.13'] },
+      { date: '2026-10-05', versions: ['5.3.0', '5.2.3', '5.1.7', '5.0.10', '4.5.14'] },
+    ]);
+    expect(releasesByDay(overdueReleases(data, '2026-10-05'))).toEqual([{ date: '2026-08-10', versions: ['5.2.2', '5.1.6', '5.0.9', '4.5.13'] }]);
   });
 
   it('names the releases and the command that refreshes the data', () => {

@@ -28,23 +28,23 @@ describe('summariseReleases', () => {
     }
   });
 
-  it('never gives a planned release as a series’ latest: it is the series’ next, planned', () => {
+  it('never gives a planned release as a series’ latest, and lists the planned ones apart', () => {
     // Written out for the data read on 7 August 2026, which plans 5.3.0, 5.2.2 and 5.2.3.
     expect(summary.snapshotDate).toBe('2026-08-07');
     const byName = Object.fromEntries(summary.series.map((entry) => [entry.name, entry]));
     expect(byName['5.3'].latestVersion).toBeUndefined();
-    expect(byName['5.3'].nextPlanned).toEqual({ version: '5.3.0', releaseDate: '2026-10-05' });
     expect(byName['5.3'].status).toBe('unconfirmed');
     expect(byName['5.2'].latestVersion).toBe('5.2.1');
-    expect(byName['5.2'].nextPlanned).toEqual({ version: '5.2.2', releaseDate: '2026-08-10' });
-    expect(byName['4.1'].nextPlanned).toBeUndefined();
+    expect(summary.plannedReleases.map((release) => release.version)).toEqual(expect.arrayContaining(['5.3.0', '5.2.2', '5.2.3']));
+    expect(summary.plannedReleases.every((release) => release.releaseDate > summary.snapshotDate)).toBe(true);
+    expect(summary.plannedReleases[0].releaseDate).toBe('2026-08-10');
     // Newer data confirms them, with nothing else changed.
     const newer = summariseReleases({ ...data, source: { ...data.source, date: '2026-10-06' } }, buildDate);
     const newerByName = Object.fromEntries(newer.series.map((entry) => [entry.name, entry]));
     expect(newerByName['5.3'].latestVersion).toBe('5.3.0');
-    expect(newerByName['5.3'].nextPlanned).toBeUndefined();
     expect(newerByName['5.3'].status).toBe('general');
     expect(newerByName['5.2'].latestVersion).toBe('5.2.3');
+    expect(newer.plannedReleases).toEqual([]);
   });
 
   it('lists the newest releases up to the snapshot date, newest first', () => {

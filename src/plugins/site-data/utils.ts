@@ -22,8 +22,6 @@ export interface SeriesSummary extends Pick<Series, 'name' | 'releaseDate' | 'ge
   /** The newest release of the series the data confirms (out by the build date); none while its first is planned. */
   latestVersion?: string;
   latestReleaseDate?: IsoDate;
-  /** The series' first release dated after the data's source date, if any: a plan, not a release. */
-  nextPlanned?: { version: string; releaseDate: IsoDate };
 }
 
 export interface ReleaseSummary {
@@ -50,8 +48,10 @@ export interface SiteDataSummary {
   buildDate: IsoDate;
   /** Released series, newest first. */
   series: SeriesSummary[];
-  /** The most recent releases, newest first. */
+  /** The most recent releases the data confirms (dated up to its snapshot date), newest first. */
   latestReleases: ReleaseSummary[];
+  /** The releases the data plans (dated after its snapshot date), soonest first. */
+  plannedReleases: ReleaseSummary[];
   /** Server requirements of the series whose release notes state a PHP minimum, newest first. */
   requirements: RequirementsSummary[];
 }
@@ -67,7 +67,6 @@ export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate =
       // The data can list releases planned after its source date: the newest confirmed one is the latest release.
       const confirmed = series.releases.filter((release) => !isPlanned(release.releaseDate, snapshotDate) && release.releaseDate <= buildDate);
       const latest = confirmed[confirmed.length - 1];
-      const nextPlanned = series.releases.find((release) => isPlanned(release.releaseDate, snapshotDate));
       return {
         name: series.name,
         releaseDate: series.releaseDate,
@@ -78,12 +77,15 @@ export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate =
         ...(series.isExperimental ? { isExperimental: true as const } : {}),
         status: supportStatus(series, buildDate, snapshotDate),
         ...(latest ? { latestVersion: latest.version, latestReleaseDate: latest.releaseDate } : {}),
-        ...(nextPlanned ? { nextPlanned: { version: nextPlanned.version, releaseDate: nextPlanned.releaseDate } } : {}),
       };
     }),
     latestReleases: allReleases(data)
       .filter((release) => release.releaseDate <= snapshotDate)
       .slice(0, latestReleaseCount)
+      .map(({ version, series, releaseDate, notes }) => ({ version, series, releaseDate, ...(notes ? { notes } : {}) })),
+    plannedReleases: allReleases(data)
+      .filter((release) => isPlanned(release.releaseDate, snapshotDate))
+      .reverse()
       .map(({ version, series, releaseDate, notes }) => ({ version, series, releaseDate, ...(notes ? { notes } : {}) })),
     requirements: summariseRequirements(data),
   };
