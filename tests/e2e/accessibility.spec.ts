@@ -2,37 +2,8 @@
  * WCAG 2.1 AA: axe-core finds no serious or critical violation on each page type, in both
  * colour modes; the skip link and keyboard focus work.
  */
-import { seriousViolations, wcagAxe } from './axe';
+import { openPageType, pageTypes, seriousViolations, wcagAxe } from './axe';
 import { expect, open, test } from './fixtures';
-
-const pageTypes: { name: string; path: string; notFound?: boolean }[] = [
-  { name: 'home', path: '/' },
-  { name: 'doc', path: '/general/development/process' },
-  { name: 'versioned doc', path: '/docs/4.1/devupdate' },
-  { name: 'versioned API doc', path: '/docs/4.1/apis/core/dml' },
-  // API pages: file captions, do/don't pairs, deprecation notes, since markers, data tables.
-  { name: 'API overview', path: '/docs/apis' },
-  { name: 'API doc', path: '/docs/apis/core/dml' },
-  { name: 'API doc with a deprecation', path: '/docs/apis/core/dml/drivers' },
-  { name: 'API doc with since markers', path: '/docs/apis/core/lock' },
-  { name: 'plugin-type overview', path: '/docs/apis/plugintypes' },
-  { name: 'plugin-type doc', path: '/docs/apis/plugintypes/blocks' },
-  { name: 'subsystem doc', path: '/docs/apis/subsystems/external/security' },
-  { name: 'requirements', path: '/docs/gettingstarted/requirements' },
-  { name: 'generated category index', path: '/docs/category/subsystems' },
-  { name: 'tag index', path: '/general/tags' },
-  { name: 'tag page', path: '/general/tags/process' },
-  { name: 'docs tag page', path: '/docs/tags/api' },
-  { name: 'projects', path: '/general/projects' },
-  { name: 'Markdown reference', path: '/markdown-page' },
-  { name: 'versions', path: '/versions' },
-  { name: 'release-notes index', path: '/general/releases' },
-  { name: 'release', path: '/general/releases/3.9/3.9.18' },
-  { name: 'series', path: '/general/releases/2.7' },
-  // The one page served with a 404 status, which the browser reports as a console error.
-  { name: 'not found', path: '/no-such-page', notFound: true },
-  { name: 'search', path: '/search?q=peer%20review' },
-];
 
 for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode`, () => {
@@ -45,18 +16,7 @@ for (const mode of ['light', 'dark'] as const) {
         if (pageType.notFound) {
           consoleGuard.allow(/status of 404/);
         }
-        await page.addInitScript((theme) => {
-          localStorage.setItem('theme', theme);
-        }, mode);
-        await open(page, pageType.path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-        // Search results render after hydration; check them, and the diagrams, as readers see them.
-        if (pageType.path === '/general/development/process') {
-          await expect(page.locator('.docusaurus-mermaid-container svg').filter({ visible: true }).first()).toBeVisible();
-        }
-        if (pageType.path.startsWith('/search')) {
-          await expect(page.locator('main ol li').first()).toBeVisible();
-        }
+        await openPageType(page, pageType, mode);
         const results = await wcagAxe(page).analyze();
         const serious = seriousViolations(results);
         expect(serious, serious.join('\n')).toEqual([]);

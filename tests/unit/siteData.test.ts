@@ -14,7 +14,7 @@ describe('summariseReleases', () => {
     expect(summary.snapshotDate).toBe(data.source.date);
   });
 
-  it('has one entry per released series, newest first, with its newest release', () => {
+  it('has one entry per released series, newest first, with its newest confirmed release', () => {
     const released = data.series.filter((series) => series.releases.length > 0);
     expect(summary.series.map((entry) => entry.name).sort()).toEqual(released.map((series) => series.name).sort());
     for (let i = 1; i < summary.series.length; i++) {
@@ -22,10 +22,29 @@ describe('summariseReleases', () => {
     }
     for (const entry of summary.series) {
       const series = released.find((candidate) => candidate.name === entry.name);
-      const versions = series?.releases.filter((release) => release.releaseDate <= buildDate).map((release) => release.version) ?? [];
+      const versions = series?.releases.filter((release) => release.releaseDate <= data.source.date).map((release) => release.version) ?? [];
       expect(entry.latestVersion).toBe([...versions].sort(compareVersions).pop());
-      expect(entry.status).toBe(supportStatus(entry, buildDate));
+      expect(entry.status).toBe(supportStatus(entry, buildDate, data.source.date));
     }
+  });
+
+  it('never gives a planned release as a series’ latest, and lists the planned ones apart', () => {
+    // Written out for the data read on 7 August 2026, which plans 5.3.0, 5.2.2 and 5.2.3.
+    expect(summary.snapshotDate).toBe('2026-08-07');
+    const byName = Object.fromEntries(summary.series.map((entry) => [entry.name, entry]));
+    expect(byName['5.3'].latestVersion).toBeUndefined();
+    expect(byName['5.3'].status).toBe('unconfirmed');
+    expect(byName['5.2'].latestVersion).toBe('5.2.1');
+    expect(summary.plannedReleases.map((release) => release.version)).toEqual(expect.arrayContaining(['5.3.0', '5.2.2', '5.2.3']));
+    expect(summary.plannedReleases.every((release) => release.releaseDate > summary.snapshotDate)).toBe(true);
+    expect(summary.plannedReleases[0].releaseDate).toBe('2026-08-10');
+    // Newer data confirms them, with nothing else changed.
+    const newer = summariseReleases({ ...data, source: { ...data.source, date: '2026-10-06' } }, buildDate);
+    const newerByName = Object.fromEntries(newer.series.map((entry) => [entry.name, entry]));
+    expect(newerByName['5.3'].latestVersion).toBe('5.3.0');
+    expect(newerByName['5.3'].status).toBe('general');
+    expect(newerByName['5.2'].latestVersion).toBe('5.2.3');
+    expect(newer.plannedReleases).toEqual([]);
   });
 
   it('lists the newest releases up to the snapshot date, newest first', () => {
