@@ -5,15 +5,17 @@
  * series pages say "planned for 5 October 2026; not yet in this site's release data (7 August
  * 2026)", and none says 5.3.0 or 5.2.3 came out. Before that day they say "planned for" alone.
  *
- * That newer data (read after 5 October 2026) turns the same pages into "came out" is tested on
- * the functions that word every one of these surfaces (tests/unit/plannedReleases.test.ts,
- * announcementBar.test.ts, releaseNotes.test.ts, siteData.test.ts) rather than with another
- * full build of the site here.
+ * Newer data turns the same pages into "came out" with no change to the code: globalSetup.ts
+ * builds the site once more with the same release data read on 6 October 2026
+ * (tests/e2e/builds.ts, newerDataDir), and the last tests here read that build. The functions that
+ * word every surface are also tested on their own (tests/unit/plannedReleases.test.ts and others).
  */
 import type { Page } from '@playwright/test';
 import { readDataFile } from '../../src/utils/dataFiles';
 import { findRelease } from '../../src/utils/moodleReleases';
+import { newerDataBuildDir } from './builds';
 import { expect, open, test } from './fixtures';
+import { startStaticServer, type RunningServer } from './staticServer';
 
 const data = readDataFile('moodle-releases');
 
@@ -114,5 +116,38 @@ test.describe('before 5 October 2026', () => {
     await expect(bar(page)).toContainText('Moodle 4.5, the newest long-term support release, came out on 7 October 2024.');
     await open(page, '/versions');
     await expect(page.locator('tbody tr[aria-current="true"]')).toContainText('The next series, Moodle 5.3 (long-term support), is planned for 5 October 2026.');
+  });
+});
+
+test.describe('with release data read after 5 October 2026', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startStaticServer({ dir: newerDataBuildDir });
+  });
+  test.afterAll(async () => {
+    await server.close();
+  });
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(midday('2026-11-27'));
+  });
+
+  test('the announcement bar, /versions and the 5.3 series page say 5.3 came out', async ({ page }) => {
+    await open(page, `${server.url}/`);
+    await expect(bar(page)).toContainText('Moodle 5.3, the newest long-term support release, came out on 5 October 2026.');
+    await expect(bar(page)).not.toContainText('planned');
+    await open(page, `${server.url}/versions`);
+    await expect(page.locator('tbody tr[aria-current="true"]')).toContainText('The newest series, Moodle 5.3 (long-term support), came out on 5 October 2026.');
+    await open(page, `${server.url}/general/releases/5.3`);
+    const article = page.locator('article');
+    await expect(article).toContainText('Moodle 5.3 was released on 5 October 2026.');
+    await expect(article).not.toContainText('not yet in');
+    await expect(article.locator('p', { hasText: 'Status today:' }).locator('[data-status]')).not.toHaveText('Planned, not confirmed');
+  });
+
+  test('the 5.2 series page gives 5.2.3 as dated in the data, no longer as planned', async ({ page }) => {
+    await open(page, `${server.url}/general/releases/5.2`);
+    const article = page.locator('article');
+    await expect(article).toContainText('Moodle 5.2.3 is dated 5 October 2026 in the release data of 6 October 2026, which has no notes for it yet.');
+    await expect(article).not.toContainText('planned for');
   });
 });

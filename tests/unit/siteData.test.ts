@@ -59,6 +59,20 @@ describe('summariseReleases', () => {
     }
   });
 
+  it('links a latest release to its notes only when it has a page: newer data confirms releases whose notes are not written', () => {
+    const newer = summariseReleases({ ...data, source: { ...data.source, date: '2026-10-06' } }, buildDate);
+    const byVersion = Object.fromEntries(newer.latestReleases.map((release) => [release.version, release]));
+    // 5.3.0 is the series' first release: its page is the series page.
+    expect(byVersion['5.3.0'].route).toBe('/general/releases/5.3');
+    // 5.2.3 has no notes in the data, so no page.
+    expect(byVersion['5.2.3']).toBeDefined();
+    expect(byVersion['5.2.3'].route).toBeUndefined();
+    // A release with notes keeps its link.
+    expect(summary.latestReleases.filter((release) => release.route).length).toBeGreaterThan(0);
+    const withNotes = data.series.flatMap((series) => series.releases).find((release) => release.version === summary.latestReleases[0].version);
+    expect(summary.latestReleases[0].route === undefined).toBe(withNotes?.page === null && !withNotes.coveredByPage && !withNotes.version.endsWith('.0'));
+  });
+
   it('stays small enough to ship to every page as global data', () => {
     expect(JSON.stringify(summary).length).toBeLessThan(16_000);
   });

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { formatLongDate } from '@site/src/utils/dates';
-import { releaseRoute } from '@site/src/utils/releaseRoutes';
 import { useSiteData } from '@site/src/utils/useSiteData';
 import styles from './styles.module.css';
 
@@ -17,9 +16,14 @@ export default function LatestReleases(): ReactNode {
       <ul className={styles.list}>
         {latestReleases.map((release) => (
           <li key={release.version} className={styles.item}>
-            <Link to={releaseRoute(release)} className={styles.version}>
-              Moodle {release.version}
-            </Link>
+            {release.route ? (
+              <Link to={release.route} className={styles.version}>
+                Moodle {release.version}
+              </Link>
+            ) : (
+              // Newer data can confirm a release whose notes are not written yet: no page to link.
+              <span className={styles.version}>Moodle {release.version}</span>
+            )}
             {ltsSeries.has(release.series) && (
               <abbr className={styles.badge} title="Long-term support">
                 LTS

@@ -6,6 +6,7 @@ import { localIsoDate } from '../../utils/dates';
 import {
   allReleases,
   compareVersions,
+  hasOwnNotesPage,
   isPlanned,
   releasedSeries,
   supportStatus,
@@ -15,6 +16,7 @@ import {
   type Series,
   type SupportStatus,
 } from '../../utils/moodleReleases';
+import { isSeriesRelease, releaseRoute } from '../../utils/releaseRoutes';
 
 export interface SeriesSummary extends Pick<Series, 'name' | 'releaseDate' | 'generalEndDate' | 'securityEndDate' | 'extendedSecurityEndDate' | 'isLTS' | 'isExperimental'> {
   /** Support status on the build date; components recompute it for the reader's date. */
@@ -29,6 +31,11 @@ export interface ReleaseSummary {
   series: string;
   releaseDate: IsoDate;
   notes?: string;
+  /**
+   * The page that holds its notes (another release's page, for a release covered there), when
+   * it has one: data newer than its notes confirms releases that have no page yet.
+   */
+  route?: string;
 }
 
 /** The server requirements of one series, as the requirements table shows them. */
@@ -82,7 +89,11 @@ export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate =
     latestReleases: allReleases(data)
       .filter((release) => release.releaseDate <= snapshotDate)
       .slice(0, latestReleaseCount)
-      .map(({ version, series, releaseDate, notes }) => ({ version, series, releaseDate, ...(notes ? { notes } : {}) })),
+      .map((release) => {
+        const { version, series, releaseDate, notes } = release;
+        const hasPage = hasOwnNotesPage(release) || Boolean(release.coveredByPage) || isSeriesRelease(release);
+        return { version, series, releaseDate, ...(notes ? { notes } : {}), ...(hasPage ? { route: releaseRoute(release) } : {}) };
+      }),
     plannedReleases: allReleases(data)
       .filter((release) => isPlanned(release.releaseDate, snapshotDate))
       .reverse()
