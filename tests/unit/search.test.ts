@@ -6,7 +6,7 @@ import { searchBarFile } from '../../src/plugins/search-index';
 import { buildIndexFiles } from '../../src/plugins/search-index/indexer';
 import { extractPage, isChangesRoute, isIndexedRoute, releaseItemWeight, routeOfFile, type IndexedPage, type IndexedSection } from '../../src/plugins/search-index/utils';
 import { algoliaBackend } from '../../src/utils/search/backend';
-import { codeDefinitions, completes, completionWeight, identifierParts, identifiersOf, indexFormatVersion, isIdentifier, maxQueryTerms, queryTermsOf, shardOf, shardsForTerm, termsOfWord, typoTerms, typoWeights, withinTypos, wordsOf, type IndexMeta } from '../../src/utils/search/engine';
+import { codeDefinitions, completes, completionWeight, identifierParts, identifiersOf, indexFormatVersion, isIdentifier, maxQueryTerms, queryTermsOf, shardOf, shardsForTerm, swapped, termsOfWord, typoTerms, typoWeights, withinTypos, wordsOf, type IndexMeta } from '../../src/utils/search/engine';
 import { escapeHtml, trail } from '../../src/utils/search/hits';
 import { facetFiltersToIndex, hitsOf, loadIndex, LocalIndex, markMatches, RetryError, type IndexFilters } from '../../src/utils/search/localClient';
 import { searchSection, searchSectionFilter } from '../../src/utils/search/sections';
@@ -130,6 +130,18 @@ describe('reading built pages for the index', () => {
     ]);
   });
 
+  it('reads the description with the introduction, and the sidebar label where it differs from the title', () => {
+    const withMeta = docPage
+      .replace('</head>', '<meta name="description" content="How tasks run on a schedule."></head>')
+      .replace('<main>', '<nav class="menu"><a class="menu__link" href="/docs/x">Other</a><a class="menu__link menu__link--active" aria-current="page" href="/docs/4.1/devupdate">Title (short)</a></nav><main>');
+    const page = extractPage(withMeta, '/docs/4.1/devupdate');
+    expect(page?.sections[0].text).toBe('How tasks run on a schedule. Intro frankenstyle text');
+    expect(page?.label).toBe('Title (short)');
+    // A label that repeats the title adds nothing; a page outside a sidebar has none.
+    expect(extractPage(withMeta.replace('Title (short)', 'Title'), '/docs/4.1/devupdate')?.label).toBe('');
+    expect(extractPage(docPage, '/docs/4.1/devupdate')?.label).toBe('');
+  });
+
   it('reads the main content of a page without docs markup, titled from the page title, as a plain page', () => {
     const page = extractPage('<html lang="en-AU"><head><title>All versions | Moodle Developer Resources</title></head><body><nav>x</nav><main><p>Every version</p></main></body></html>', '/versions');
     expect(page).toMatchObject({ title: 'All versions', filters: { docusaurus_tag: 'default', section: 'Moodle Developer Resources' } });
@@ -169,6 +181,11 @@ describe('words', () => {
     // An object's member and a capability are one word, and still found through their parts.
     ['$plugin->requires', ['$plugin->requires', '$plugin', 'plugin', 'requir']],
     ['mod/assign:grade', ['mod/assign:grade', 'mod', 'assign', 'grade']],
+    // A path is also found by its ends, as readers type them.
+    ['db/subplugins.json', ['db/subplugins.json', 'db', 'subplugin', 'json', 'subplugins.json']],
+    ['admin/cli/scheduled_task.php', ['admin/cli/scheduled_task.php', 'admin', 'cli', 'scheduled_task', 'schedul', 'task', 'php', 'cli/scheduled_task.php', 'scheduled_task.php']],
+    // A module's name has no file name to end with.
+    ['core/str', ['core/str', 'core', 'str']],
   ])('%s is indexed as %j', (word, terms) => {
     expect(termsOfWord(word)).toEqual(terms);
   });
@@ -231,11 +248,27 @@ describe('words', () => {
     expect(typoWeights[1]).toBeLessThan(1);
   });
 
+  it('takes a four-letter word the index lacks for a word with two neighbouring letters swapped, and for nothing else', () => {
+    expect(swapped('lcok', 'lock')).toBe(true);
+    expect(swapped('taks', 'task')).toBe(true);
+    expect(swapped('lokc', 'lock')).toBe(true);
+    expect(swapped('lock', 'lock')).toBe(false);
+    expect(swapped('lcko', 'lock')).toBe(false);
+    expect(swapped('lack', 'lock')).toBe(false);
+    const vocabulary = ['lock', 'look', 'clock', 'locks'];
+    expect(typoTerms(queryTermsOf('lcok')[0], vocabulary)).toEqual(new Map([['lock', typoWeights[1]]]));
+    expect(typoTerms(queryTermsOf('lack')[0], vocabulary).size).toBe(0);
+  });
+
   it('completes the word being typed, and its stem, but not a shorter word', () => {
     expect(completes('sched', 'schedul')).toBe(true);
     expect(completes('schedule', 'schedul')).toBe(true);
     expect(completes('scheduled', 'sc')).toBe(false);
     expect(completes('get_record', 'get')).toBe(false);
+    // A word completes to longer words, not to the files and paths it begins.
+    expect(completes('form', 'format')).toBe(true);
+    expect(completes('form', 'format.php')).toBe(false);
+    expect(completes('version.p', 'version.php')).toBe(true);
     expect(completionWeight('sched', 'schedul')).toBeLessThan(1);
     expect(completionWeight('schedule', 'schedul')).toBe(1);
   });
@@ -280,6 +313,10 @@ describe('identifiers in queries and pages', () => {
     expect(identifierParts('core_user::get_user')).toEqual(['get_user', 'core_user']);
     expect(identifierParts('core\\output\\html_writer')).toEqual(['html_writer']);
     expect(identifierParts('$db->get_record')).toEqual(['get_record']);
+    // A file's path is also written as the file's name; a module's or capability's is not a file.
+    expect(identifierParts('db/subplugins.json')).toEqual(['subplugins.json']);
+    expect(identifierParts('core/str')).toEqual([]);
+    expect(identifierParts('mod/assign:grade')).toEqual([]);
     // Plain words name nothing on their own.
     expect(identifierParts('core\\task\\manager')).toEqual([]);
     expect(identifierParts('$cfg->dbtype')).toEqual([]);
@@ -337,8 +374,8 @@ public function is_enabled(): bool {}</code></pre></div>
     expect(byAnchor.example.definitions).toEqual(['is_enabled', 'block_greet::is_enabled']);
     expect(byAnchor.example.names).toEqual(expect.arrayContaining(['has_capability', 'block_greet', 'get_content', 'block_greet::get_content', '$db->start_delegated_transaction', 'start_delegated_transaction']));
     expect(byAnchor.example.names).not.toContain('words');
-    // A section given to a plugin's file documents no API: it only names the file.
-    expect(byAnchor.files).toMatchObject({ headings: [], names: ['db/access.php'] });
+    // A section given to a plugin's file documents no API: it only names the file, by its path and by its name.
+    expect(byAnchor.files).toMatchObject({ headings: [], names: ['db/access.php', 'access.php'] });
     expect(page?.kind).toBe('legacy');
   });
 
@@ -363,9 +400,10 @@ describe('ranking: the page that documents a name, the topic page, lists of chan
     names: [],
     ...roles,
   });
-  const page = (route: string, title: string, sections: IndexedSection[], kind: IndexedPage['kind'] = 'page'): IndexedPage => ({
+  const page = (route: string, title: string, sections: IndexedSection[], kind: IndexedPage['kind'] = 'page', label = ''): IndexedPage => ({
     route,
     title,
+    label,
     section: searchSection(route),
     filters: { docusaurus_tag: route.startsWith('/docs') ? 'docs-default-current' : 'docs-general-current', language: 'en-AU', section: searchSectionFilter(route), version: '' },
     textWeight: 1,
@@ -423,6 +461,20 @@ describe('ranking: the page that documents a name, the topic page, lists of chan
     expect((await urls('privacy questions'))[0]).toBe('/docs/apis/subsystems/privacy/faq');
   });
 
+  it('counts the words of a page\'s sidebar label as title words', async () => {
+    const text = 'A capability is checked in a context.';
+    const labelled = buildIndexFiles(
+      [
+        page('/docs/apis/subsystems/roles', 'Roles', [section('check', 2, 'Checks', text)]),
+        page('/docs/apis/subsystems/access', 'Access API', [section('check', 2, 'Checks', text)], 'page', 'Access (capabilities)'),
+      ],
+      '/',
+    );
+    const labelledIndex = new LocalIndex(JSON.parse(labelled.get('meta.json') ?? '{}') as IndexMeta, (file) => Promise.resolve(JSON.parse(labelled.get(file) ?? 'null') as unknown));
+    const [first] = await labelledIndex.rank('capabilities', filters);
+    expect((await labelledIndex.page(first.page)).url).toBe('/docs/apis/subsystems/access');
+  });
+
   it('ranks a page about legacy code below its current counterpart unless the query asks for it', async () => {
     expect((await urls('tiny plugin')).slice(0, 2)).toEqual(['/docs/apis/plugintypes/tiny', '/docs/apis/plugintypes/tiny/tiny-legacy']);
     expect((await urls('legacy tiny plugin'))[0]).toBe('/docs/apis/plugintypes/tiny/tiny-legacy');
@@ -434,6 +486,7 @@ describe('the local index', () => {
   const page = (route: string, title: string, tag: string, sections: IndexedSection[], textWeight = 1): IndexedPage => ({
     route,
     title,
+    label: '',
     section: searchSection(route),
     filters: { docusaurus_tag: tag, language: 'en-AU', section: searchSectionFilter(route), version: '' },
     textWeight,
@@ -500,8 +553,10 @@ describe('the local index', () => {
     expect(corrected.score).toBeLessThan(exact.score);
     const hits = hitsOf(await index.page(corrected.page), corrected, queryTermsOf('sheduled'), 'https://site.example');
     expect(hits.some((hit) => (hit._snippetResult.content?.value ?? '').includes('<mark>scheduled</mark>') || (hit._snippetResult.hierarchy.lvl2?.value ?? '').includes('<mark>Scheduled</mark>'))).toBe(true);
-    // Four letters are too few to guess from: "tsak" finds nothing.
-    expect(await urls('tsak')).toEqual([]);
+    // Four letters are too few to guess a changed letter from ("tosk" finds nothing); two
+    // neighbouring letters swapped in a word the index lacks are a typing slip ("tsak" is "task").
+    expect(await urls('tosk')).toEqual([]);
+    expect(await urls('tsak')).toEqual(await urls('task'));
   });
 
   it('answers a question in plain words without needing its common words', async () => {

@@ -136,9 +136,10 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
         }
       }
       if (section.level === 1) {
-        // The page's slug names it as its title does (task/adhoc is "Ad hoc tasks"): its words
-        // count as title words, without adding to the score of the text.
-        for (const { word } of wordsOf(page.route.slice(page.route.lastIndexOf('/') + 1))) {
+        // The page's slug and its sidebar label name it as its title does (task/adhoc is "Ad hoc
+        // tasks", the Access API is "Access (capabilities)"): their words count as title words,
+        // without adding to the score of the text.
+        for (const { word } of wordsOf(`${page.route.slice(page.route.lastIndexOf('/') + 1)} ${page.label}`)) {
           for (const term of termsOfWord(word)) {
             entry(term, -1).inTitle = true;
           }

@@ -119,6 +119,8 @@ export function isChangesRoute(route: string): boolean {
 export interface IndexedPage {
   route: string;
   title: string;
+  /** The page's name in the sidebar, when it differs from the title ("Access (capabilities)"). */
+  label: string;
   /** The group results are shown under ("Developer docs 4.1"). */
   section: string;
   filters: { docusaurus_tag: string; language: string; section: string; version: string };
@@ -151,6 +153,7 @@ export function extractPage(html: string, route: string): IndexedPage | null {
   const h1 = clean(root.find('h1').first().text());
   const title = h1 || clean($('title').first().text()).replace(siteTitleSuffix, '') || route;
   const description = $('meta[name="description"]').attr('content') ?? '';
+  const label = clean($('nav.menu a[aria-current="page"]').first().text());
   const top = headingIdentifiers(title, 1);
   const sections: IndexedSection[] = [{ anchor: '', level: 1, heading: title, parent: -1, text: '', emphasis: '', headings: top.headings, definitions: [], names: [...top.names, ...identifiersOf(description)] }];
   const text: string[][] = [[]];
@@ -210,6 +213,8 @@ export function extractPage(html: string, route: string): IndexedPage | null {
       text[text.length - 1].push(' ');
     }
   };
+  // The description says in a sentence what the page answers: its words are the top section's too.
+  text[0].push(description, ' ');
   root.contents().each((_, node) => {
     visit(node);
   });
@@ -231,6 +236,7 @@ export function extractPage(html: string, route: string): IndexedPage | null {
   return {
     route,
     title,
+    label: label === title ? '' : label,
     section: searchSection(route),
     filters: { docusaurus_tag: tag, language, section: searchSectionFilter(route), version },
     // Release pages are most of the site and list thousands of tracker summaries. They should

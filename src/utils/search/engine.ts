@@ -113,7 +113,14 @@ export function termsOfWord(word: string): string[] {
   // The numbers inside a compound (3.9.18, MDL-12345) are found through the whole word: on
   // their own they would only match every other version and tracker key.
   const kept = parts.length > 1 ? parts.filter((part) => part.length > 0 && !/^\d+$/.test(part)) : parts;
-  const terms = new Set<string>([normalWord(lower), ...kept.map(normalWord)]);
+  // A path is also found by its end, as readers type it: db/subplugins.json by subplugins.json,
+  // admin/cli/scheduled_task.php by cli/scheduled_task.php.
+  const segments = lower.split('/');
+  const tails = segments.slice(1, -1).map((_, index) => segments.slice(index + 1).join('/'));
+  if (segments.length > 1 && segments[segments.length - 1].includes('.')) {
+    tails.push(segments[segments.length - 1]);
+  }
+  const terms = new Set<string>([normalWord(lower), ...kept.map(normalWord), ...tails.filter((tail) => /[a-z]/.test(tail)).map(normalWord)]);
   return [...terms];
 }
 
@@ -240,10 +247,30 @@ export function withinTypos(a: string, b: string, max: number): boolean {
 /** Weight of a term reached through a typing mistake: below exact matches and most completions. */
 export const typoWeights = { 1: 0.5, 2: 0.3 } as const;
 
+/** Length of the plain words that may only have two neighbouring letters swapped (lcok for lock), when the index lacks them. */
+export const swapOnlyLength = 4;
+
+/** Whether b is a with two neighbouring letters swapped. */
+export function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) {
+    return false;
+  }
+  let at = 0;
+  while (a[at] === b[at]) {
+    at += 1;
+  }
+  return a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
+}
+
 /** The index terms of the vocabulary words a misspelt query word may have meant, with their weights. */
 export function typoTerms(term: QueryTerm, vocabulary: string[]): Map<string, number> {
   const found = new Map<string, number>();
   if (!term.typos) {
+    if (/^[a-z]+$/.test(term.typed) && term.typed.length === swapOnlyLength) {
+      for (const word of vocabulary.filter((candidate) => swapped(term.typed, candidate))) {
+        found.set(normalWord(word), typoWeights[1]);
+      }
+    }
     return found;
   }
   for (const word of vocabulary) {
@@ -272,7 +299,8 @@ export function completionWeight(typed: string, term: string): number {
  * is the stem of a word the typed text begins (capabilit → capabl).
  */
 export function completes(typed: string, term: string): boolean {
-  return term.startsWith(typed) || (typed.startsWith(term) && term.length >= 3 && typed.length - term.length <= 4);
+  // A word completes to a longer word, not to a file or path that starts with it (form is not format.php).
+  return (term.startsWith(typed) && (joiners.test(typed) || !joiners.test(term.slice(typed.length)))) || (typed.startsWith(term) && term.length >= 3 && typed.length - term.length <= 4);
 }
 
 /** The lowest term a typed last word can match (see completes). */
@@ -363,7 +391,8 @@ export function identifiersOf(text: string): string[] {
  * The shorter names a qualified identifier is also written as, each an identifier itself:
  * core_user::get_user is also get_user (and the class core_user), \core\output\html_writer is
  * also html_writer, $DB->get_record is also get_record. Plain words (core\task\manager → manager,
- * $CFG->dbtype → dbtype) are left out: they name nothing on their own. Without `owners`, a
+ * $CFG->dbtype → dbtype) are left out: they name nothing on their own. A file's path is also its
+ * name: db/subplugins.json is also subplugins.json. Without `owners`, a
  * member's class is left out too (a page documenting core_user::get_user documents get_user,
  * not the whole class core_user).
  */
@@ -381,6 +410,9 @@ export function identifierParts(identifier: string, { owners = true } = {}): str
     }
   } else if (identifier.includes('\\')) {
     parts.add(identifier.slice(identifier.lastIndexOf('\\') + 1));
+  } else if (/\/[^/]+\.[a-z]+$/.test(identifier)) {
+    // A file's path (db/subplugins.json) is also written as its name (subplugins.json).
+    parts.add(identifier.slice(identifier.lastIndexOf('/') + 1));
   }
   parts.delete(identifier);
   return [...parts].filter((part) => part && isIdentifier(part));

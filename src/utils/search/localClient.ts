@@ -19,6 +19,7 @@ import {
   queryTermsOf,
   shardOf,
   shardsForTerm,
+  swapOnlyLength,
   termsOfWord,
   typoTerms,
   vocabularyKey,
@@ -244,7 +245,11 @@ export class LocalIndex {
         add(partShards[index], part, identifierPartWeight);
       }
     });
-    const typos = [...typoTerms(term, vocabulary)].filter(([key]) => !weights.has(key));
+    // A short word the index lacks may be a longer one's neighbouring letters swapped: only then
+    // is its vocabulary fetched (a word the index has needs no correcting).
+    const swapFile = !weights.size && !vocabularyFile && term.typed.length === swapOnlyLength ? this.meta.vocabulary[vocabularyKey(term.typed)] : undefined;
+    const candidates = swapFile ? await this.vocabulary(swapFile) : vocabulary;
+    const typos = [...typoTerms(term, candidates)].filter(([key]) => !weights.has(key));
     const typoShards = await Promise.all(typos.map(([key]) => this.shard(this.meta.shards[shardOf(this.firsts, key)].file)));
     typos.forEach(([key, weight], index) => {
       if (Object.hasOwn(typoShards[index], key)) {
