@@ -898,33 +898,40 @@ function callbackPrefixes(files: readonly PluginFile[]): string[] | null {
  */
 export function scanPlugin(files: readonly PluginFile[], changes: readonly ApiChange[], options: ScanOptions = {}): ScanResult {
   const index = buildIndex(changes);
+  const arrowCalls = options.arrowCalls ?? 'distinctive';
   const skipped: SkippedFile[] = [];
-  const read: { file: PluginFile; language: ScanLanguage; tokens?: Token[] }[] = [];
+  const read: { file: PluginFile; language: ScanLanguage }[] = [];
   for (const file of files) {
     const reason = skipReason(file.path) ?? (file.text.length > maxFileBytes ? 'larger than 1 MB' : null);
     const language = fileLanguage(file.path);
     if (reason !== null || language === null) {
       skipped.push({ path: file.path, reason: reason ?? 'not PHP, JavaScript or Mustache' });
     } else {
-      read.push({ file, language, tokens: language === 'php' ? lexPhp(file.text) : language === 'javascript' ? lexJs(file.text) : undefined });
+      read.push({ file, language });
     }
   }
+  // The names the plugin declares, for the method-name rule. Each file is tokenised again in
+  // the scan below rather than keeping every file's tokens: holding them all at once costs more
+  // in garbage collection than lexing twice.
   const declared = new Set<string>();
-  for (const { tokens } of read.filter((entry) => entry.language === 'php')) {
-    tokens?.forEach((token, i) => {
-      if (token.type === 'name' && (isWord(tokens[i - 1], 'function') || (isPunct(tokens[i - 1], '&') && isWord(tokens[i - 2], 'function')))) {
-        declared.add(token.text.toLowerCase());
-      }
-    });
+  if (arrowCalls === 'distinctive' && index.methodNames.size > 0) {
+    for (const { file } of read.filter((entry) => entry.language === 'php')) {
+      const tokens = lexPhp(file.text);
+      tokens.forEach((token, i) => {
+        if (token.type === 'name' && (isWord(tokens[i - 1], 'function') || (isPunct(tokens[i - 1], '&') && isWord(tokens[i - 2], 'function')))) {
+          declared.add(token.text.toLowerCase());
+        }
+      });
+    }
   }
-  const context: PluginContext = { index, arrowCalls: options.arrowCalls ?? 'distinctive', declared, callbackPrefixes: callbackPrefixes(files) };
+  const context: PluginContext = { index, arrowCalls, declared, callbackPrefixes: callbackPrefixes(files) };
   const findings: ScanFinding[] = [];
-  for (const { file, language, tokens } of read) {
+  for (const { file, language } of read) {
     const raw: RawFinding[] = [];
     if (language === 'php') {
-      scanPhp(file.text, tokens ?? [], context, raw);
+      scanPhp(file.text, lexPhp(file.text), context, raw);
     } else if (language === 'javascript') {
-      scanJs(tokens ?? [], context, raw);
+      scanJs(lexJs(file.text), context, raw);
     } else {
       scanMustache(file.text, context, raw);
     }
