@@ -114,6 +114,13 @@ describe('scanner rules beyond the fixtures', () => {
     expect(scanPlugin(files, list).findings.map((finding) => `${finding.line} ${finding.name}`)).toEqual(['2 thing_extend_navigation_course']);
   });
 
+  it('knows the class of $OUTPUT, $PAGE->requires and $this->page->requires, and of nothing else', () => {
+    const list = [change('page_requirements_manager::js_init_call()', 'method'), change('core_renderer::spacer()', 'method')];
+    const text = '<?php\n$this->page->requires->js_init_call("x");\n$PAGE->requires->js_init_call("x");\n$OUTPUT->spacer();\n$this->other->requires->js_init_call("x");\n$a->page->requires->js_init_call("x");\n';
+    const findings = scanPlugin([{ path: 'lib.php', text }], list).findings.map((finding) => `${finding.line} ${finding.name} ${finding.certain}`);
+    expect(findings).toEqual(['2 $this->page->requires->js_init_call true', '3 $PAGE->requires->js_init_call true', '4 $OUTPUT->spacer true', '5 ->js_init_call false', '6 ->js_init_call false']);
+  });
+
   it('reads get_config for core settings and $DB tables only as a $DB argument', () => {
     const list = [change('$CFG->theme', 'setting'), change('log_display', 'database-table')];
     const text = "<?php\n$t = get_config('core', 'theme');\n$DB->get_records('log_display');\n$x = ['log_display'];\n";

@@ -20,8 +20,9 @@
  *   name it was moved or renamed to or from (a "moved"/"renamed" class entry of the list with a
  *   replacement), `self::`, `static::` and `parent::` inside a class that directly `extends` the
  *   entry's class (the scanner does not follow longer chains of parents), `$this->name(` in such
- *   a class, `$OUTPUT->name(`, `$this->output->name(`, `$PAGE->name(`, `$PAGE->requires->name(`
- *   and `$DB->name(` (objects whose class Moodle fixes, see knownObjects), and a string
+ *   a class, `$OUTPUT->name(`, `$PAGE->name(`, `$PAGE->requires->name(`, `$DB->name(`, and the
+ *   same through `$this->output` and `$this->page` (objects whose class Moodle fixes, see
+ *   knownObjects), and a string
  *   `'Class::name'` (a callback in db/hooks.php). On any other object, `->name(` is reported
  *   according to ScanOptions.arrowCalls, marked `certain: false`;
  * - constant: the whole token (`FEATURE_BACKUP_MOODLE2`, not `FEATURE_BACKUP_MOODLE2_EXTRA`),
@@ -249,7 +250,10 @@ const knownObjects: Record<string, string[]> = {
   $PAGE: ['moodle_page'],
   $DB: ['moodle_database'],
   '$PAGE->requires': ['page_requirements_manager', 'core\\output\\requirements\\page_requirements_manager'],
+  // In renderers, blocks and activity classes, $this->output and $this->page are $OUTPUT and $PAGE.
   '$this->output': ['core_renderer', 'renderer_base', 'core\\output\\core_renderer', 'core\\output\\renderer_base'],
+  '$this->page': ['moodle_page'],
+  '$this->page->requires': ['page_requirements_manager', 'core\\output\\requirements\\page_requirements_manager'],
 };
 
 type Bucket = Map<string, ApiChange[]>;
@@ -592,21 +596,26 @@ function scanPhp(source: string, tokens: Token[], context: PluginContext, out: R
       return;
     }
     const method = `${token.text.toLowerCase()}()`;
-    const object = tokens[i - 2];
+    // The receiver as written, when it is a variable and property names: `$OUTPUT`, `$this->page->requires`.
+    let j = i - 2;
+    const properties: string[] = [];
+    while (tokens[j]?.type === 'name' && isPunct(tokens[j - 1], '->')) {
+      properties.unshift(tokens[j].text);
+      j -= 2;
+    }
     let receivers: string[] | undefined;
     let from = tokens[i - 1].start;
-    if (object?.type === 'variable' && !isPunct(tokens[i - 3], '->') && !isPunct(tokens[i - 3], '::')) {
-      if (object.text === '$this') {
+    const variable = tokens[j];
+    if (variable?.type === 'variable' && !isPunct(tokens[j - 1], '->') && !isPunct(tokens[j - 1], '::')) {
+      const chain = [variable.text, ...properties].join('->');
+      if (chain === '$this') {
         const parent = currentClass()?.parent;
         receivers = parent ? [parent] : [];
       } else {
-        receivers = knownObjects[object.text];
+        receivers = knownObjects[chain];
       }
-      from = object.start;
-    } else if (object?.type === 'name' && isPunct(tokens[i - 3], '->') && tokens[i - 4]?.type === 'variable' && !isPunct(tokens[i - 5], '->')) {
-      receivers = knownObjects[`${tokens[i - 4].text}->${object.text}`];
       if (receivers) {
-        from = tokens[i - 4].start;
+        from = variable.start;
       }
     }
     const written = source.slice(from, token.end);
