@@ -5,8 +5,10 @@
  *   npm run build && npm run bench [-- --runs 5]
  *   npm run build && npm run bench -- --lighthouse [--ref <git ref>] [--runs 3] [--page <path>] [--preset mobile|desktop]
  *   npm run build && npm run bench -- --trace <path> [--runs 3]
+ *   npm run bench -- --scan [--runs 20]   (no build needed)
  *
- * The --lighthouse mode is described in bench-lighthouse.ts, the --trace mode in bench-trace.ts.
+ * The --lighthouse mode is described in bench-lighthouse.ts, the --trace mode in bench-trace.ts,
+ * the --scan mode (the plugin scanner of the API changes page) in bench-scan.ts.
  * For each page type it loads the page in Chromium several times (cold cache each time) from
  * the gzip-compressing test server and reports the bytes the page needs and the requests it
  * makes, DOMContentLoaded, the load event, the time until React has hydrated the page, and the
@@ -20,6 +22,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { startStaticServer } from '../tests/e2e/staticServer';
 import { runLighthouse } from './bench-lighthouse';
+import { runScanBench } from './bench-scan';
 import { runTrace } from './bench-trace';
 import { chromiumArgs, chromiumPath } from './chromium';
 
@@ -27,7 +30,8 @@ const buildDir = path.resolve(__dirname, '../build');
 const argument = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined);
 const lighthouseMode = process.argv.includes('--lighthouse');
 const tracePath = argument('trace');
-const runs = Number(argument('runs') ?? (lighthouseMode || tracePath ? 3 : 5));
+const scanMode = process.argv.includes('--scan');
+const runs = Number(argument('runs') ?? (lighthouseMode || tracePath ? 3 : scanMode ? 20 : 5));
 
 const pages = [
   { name: 'home', path: '/' },
@@ -139,6 +143,10 @@ async function offlineReadyMs(browser: Browser, url: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  if (scanMode) {
+    runScanBench(runs);
+    return;
+  }
   if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error('No production build in build/: run `npm run build` first.');
   }

@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { apiChangesProblems } from './apiChanges/checks';
+import type { ApiChangesData } from './apiChanges/types';
 import type { AppReleasesData } from './appReleases';
 import { compareVersions, type MoodleReleasesData } from './moodleReleases';
 import type { ComponentsData, DeveloperMeetingsData, NewerNamesData, PluginTypesData, ProjectsData, ThirdPartyLibrariesData } from './siteDataTypes';
@@ -42,9 +44,10 @@ export interface DataFiles {
   'third-party-libraries': ThirdPartyLibrariesData;
   'developer-meetings': DeveloperMeetingsData;
   'newer-names': NewerNamesData;
+  'api-changes': ApiChangesData;
 }
 export type DataFileName = keyof DataFiles;
-export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects', 'third-party-libraries', 'developer-meetings', 'newer-names'];
+export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects', 'third-party-libraries', 'developer-meetings', 'newer-names', 'api-changes'];
 
 /** Record fields that say which record an error is in, and how to name that record. */
 const recordLabels: [field: string, label: (value: string, parentKey: string) => string][] = [
@@ -54,18 +57,24 @@ const recordLabels: [field: string, label: (value: string, parentKey: string) =>
   ['name', (value, parentKey) => (parentKey === 'series' ? `series ${value}` : `"${value}"`)],
 ];
 
-/** Collections whose records are named their own way, by the collection's key. */
-const collectionLabels: Record<string, (record: Record<string, unknown>) => string | undefined> = {
+/** Arrays whose items are named their own way, by the array's key (`key` is the item's index). */
+const collectionLabels: Record<string, (record: Record<string, unknown>, key: string) => string | undefined> = {
   libraries: (record) => (typeof record.name === 'string' ? `library "${record.name}"${typeof record.location === 'string' ? ` at ${record.location}` : ''}` : typeof record.location === 'string' ? `library at ${record.location}` : undefined),
   meetings: (record) => (typeof record.name === 'string' ? `meeting ${record.name}` : undefined),
+  // An API change is known by its name and version together: one name changes in many versions.
+  changes: (record, key) => {
+    const version = typeof record.version === 'string' ? ` (${record.version})` : '';
+    return typeof record.name === 'string' ? `change "${record.name}"${version}` : `change number ${Number(key) + 1}${version}`;
+  },
 };
 
-function labelRecord(node: unknown, parentKey: string): string | undefined {
+function labelRecord(node: unknown, parentKey: string, key: string): string | undefined {
   if (!node || typeof node !== 'object' || Array.isArray(node)) {
     return undefined;
   }
   const record = node as Record<string, unknown>;
-  const collectionLabel = collectionLabels[parentKey]?.(record);
+  // Only the items of the collection itself, not objects nested in an item (a change's source).
+  const collectionLabel = /^\d+$/.test(key) ? collectionLabels[parentKey]?.(record, key) : undefined;
   if (collectionLabel) {
     return collectionLabel;
   }
@@ -98,7 +107,7 @@ export function describeLocation(root: unknown, pointer: string): { record: stri
       return;
     }
     const isIndex = /^\d+$/.test(segment);
-    const label = labelRecord(node, parentKey) ?? (!isIndex && parentKey && isKeyedCollection(parentKey) ? `"${segment}"` : undefined);
+    const label = labelRecord(node, parentKey, segment) ?? (!isIndex && parentKey && isKeyedCollection(parentKey) ? `"${segment}"` : undefined);
     if (label) {
       labels.push(label);
       fieldStart = index + 1;
@@ -255,6 +264,8 @@ const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> =
     }
     return problems;
   },
+  // Versions are checked against the site's own release data (data/moodle-releases.json).
+  'api-changes': (data: ApiChangesData) => apiChangesProblems(data, readDataFile('moodle-releases')),
   'app-releases': (data: AppReleasesData) => {
     const problems: string[] = [];
     if (data.releases.length !== data.releaseCount) {

@@ -1,0 +1,907 @@
+/**
+ * Reads Moodle's structured upgrade notes (the UPGRADING.md files of 4.5 and later) and derives
+ * API change entries from them: which name changed, of what kind, how, in which version, under
+ * which tracker key, and what replaces it.
+ *
+ * The notes are free text inside a fixed frame: `## <version>` sections, `### <component>`
+ * sections (in the root file; a component's own file names its component in its title), `####`
+ * subsections "Added", "Changed", "Deprecated", "Removed", "Fixed", and one bullet per note
+ * ending in "For more information see [MDL-n](…)". Names are read from the note by rules
+ * (code spans, `name()`, `Class::method()`, namespaced names, rename tables, nested lists);
+ * the entry's note is written by a rule in this project's words, never copied.
+ *
+ * Pure: no file system. scripts/import-changes.ts finds and reads the files.
+ */
+import { compareVersions } from '../moodleReleases';
+import { changeKey } from './checks';
+import type { ApiChange, ApiChangeKind, ApiChangeSource, ApiChangeType } from './types';
+
+export interface NotesFile {
+  /** Path inside the repository, as `source.path` records it. */
+  path: string;
+  text: string;
+}
+
+/** Something the importer could not read, with the file and line to look at. */
+export interface ImportWarning {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** One bullet of the notes, with everything its frame says about it. */
+export interface Note {
+  file: string;
+  /** Line of the bullet's first line (1-based). */
+  line: number;
+  /** The version heading as written ("5.0.6+", "5.2dev"). */
+  heading: string;
+  /** The version the change first ships in ("5.0.7", "5.2"). */
+  version: string;
+  component: string;
+  subsection: NoteSubsection;
+  /** The bullet's text without the "For more information" line, lines joined with \n. */
+  text: string;
+  issue?: string;
+}
+
+export const noteSubsections = ['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed'] as const;
+export type NoteSubsection = (typeof noteSubsections)[number];
+
+/** What a subsection means for the names its notes mention. "Fixed" notes change behaviour. */
+const subsectionChange: Record<NoteSubsection, ApiChangeType> = {
+  Added: 'added',
+  Changed: 'changed',
+  Deprecated: 'deprecated',
+  Removed: 'removed',
+  Fixed: 'changed',
+};
+
+/**
+ * The version a heading stands for: "5.0" and "5.0.3" as written; "5.0.6+" (the stable branch
+ * after 5.0.6) ships in 5.0.7; "5.2dev", "4.5rc1" (the main branch before 5.2, 4.5) ship in 5.2, 4.5.
+ */
+export function versionOfHeading(heading: string): string | undefined {
+  const match = /^(\d+\.\d+)(?:\.(\d+))?(\+|(?:dev|alpha|beta|rc)\d*\+?)?$/.exec(heading.trim());
+  if (!match) {
+    return undefined;
+  }
+  const [, series, patch, suffix] = match;
+  if (suffix && /^(dev|alpha|beta|rc)/.test(suffix)) {
+    return patch === undefined ? series : undefined;
+  }
+  if (suffix === '+') {
+    return `${series}.${Number(patch ?? 0) + 1}`;
+  }
+  return patch === undefined ? series : `${series}.${patch}`;
+}
+
+/** The component a file's title names: "# mod_quiz Upgrade notes", "# core (subsystem) Upgrade notes"; undefined for the root file. */
+function titleComponent(title: string): string | null | undefined {
+  if (/^Moodle Upgrade notes$/i.test(title)) {
+    return null;
+  }
+  const match = /^([a-z][a-z0-9_]*)(?: \([^)]*\))? Upgrade notes$/i.exec(title);
+  return match ? match[1] : undefined;
+}
+
+const componentPattern = /^[a-z][a-z0-9]*(_[a-z0-9_]*[a-z0-9])?$/;
+
+const issueLine = /^\s*For more information see \[(MDL-\d+)\]\([^)]*\)\s*$/;
+
+/**
+ * Splits one UPGRADING.md into notes. A file whose title is not that of Moodle's upgrade notes
+ * (a bundled library's own UPGRADING.md) gives no notes and one warning.
+ */
+export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: ImportWarning[] } {
+  const lines = file.text.replace(/\r\n?/g, '\n').split('\n');
+  const notes: Note[] = [];
+  const warnings: ImportWarning[] = [];
+  const warn = (line: number, message: string) => warnings.push({ file: file.path, line, message });
+
+  const titleIndex = lines.findIndex((line) => /^#\s/.test(line));
+  const title = titleIndex >= 0 ? lines[titleIndex].replace(/^#\s+/, '').trim() : '';
+  const fileComponent = titleComponent(title);
+  if (fileComponent === undefined) {
+    warn(titleIndex + 1 || 1, `not Moodle upgrade notes (the title is ${JSON.stringify(title)}, not "Moodle Upgrade notes" or "<component> Upgrade notes"); skipped`);
+    return { notes, warnings };
+  }
+  // The root file nests notes as ## version / ### component / #### subsection; a component's file as ## version / ### subsection.
+  const subsectionLevel = fileComponent === null ? 4 : 3;
+
+  let heading: string | undefined;
+  let version: string | undefined;
+  let component: string | undefined = fileComponent ?? undefined;
+  let subsection: NoteSubsection | undefined;
+  let skipping = false;
+  let current: { line: number; body: string[] } | undefined;
+  let inFence = false;
+
+  const finish = () => {
+    if (!current) {
+      return;
+    }
+    const body = current.body;
+    let issue: string | undefined;
+    const keyIndex = body.findIndex((line) => issueLine.test(line));
+    if (keyIndex >= 0) {
+      issue = issueLine.exec(body[keyIndex])?.[1];
+    } else {
+      warn(current.line, 'the note gives no tracker key ("For more information see [MDL-…]"); imported without one');
+    }
+    const text = body
+      .filter((line) => !issueLine.test(line))
+      .join('\n')
+      .trim();
+    if (version && component && subsection) {
+      notes.push({ file: file.path, line: current.line, heading: heading ?? version, version, component, subsection, text, issue });
+    }
+    current = undefined;
+  };
+
+  lines.forEach((line, index) => {
+    const lineNumber = index + 1;
+    if (/^\s*(```|~~~)/.test(line)) {
+      inFence = !inFence;
+    }
+    const headingMatch = inFence ? null : /^(#{1,6})\s+(.*?)\s*$/.exec(line);
+    if (headingMatch) {
+      finish();
+      const level = headingMatch[1].length;
+      const text = headingMatch[2];
+      if (level === 2) {
+        heading = text;
+        version = versionOfHeading(text);
+        component = fileComponent ?? undefined;
+        subsection = undefined;
+        skipping = false;
+        if (!version) {
+          warn(lineNumber, `"## ${text}" is not a version heading ("## 5.0", "## 5.0.3", "## 5.0.6+", "## 5.2dev"); its notes are skipped`);
+          skipping = true;
+        }
+      } else if (level === 3 && subsectionLevel === 4) {
+        component = text;
+        subsection = undefined;
+        // A plain plugin type ("### mod") holds notes for every plugin of that type.
+        if (!componentPattern.test(text)) {
+          warn(lineNumber, `"### ${text}" is not a component name (core, core_course, mod_quiz) or a plugin type (mod); its notes are skipped`);
+          component = undefined;
+        }
+      } else if (level === subsectionLevel) {
+        subsection = (noteSubsections as readonly string[]).includes(text) ? (text as NoteSubsection) : undefined;
+        if (!subsection) {
+          warn(lineNumber, `"${headingMatch[1]} ${text}" is not a known subsection (${noteSubsections.join(', ')}); its notes are skipped`);
+        }
+      } else if (level > 1) {
+        warn(lineNumber, `unexpected heading "${line.trim()}" here; the notes under it are skipped until the next known heading`);
+        subsection = undefined;
+      }
+      return;
+    }
+    if (!inFence && /^- /.test(line)) {
+      finish();
+      if (!version && !skipping) {
+        warn(lineNumber, 'a note before any version heading ("## 5.0"); skipped');
+        return;
+      }
+      if (skipping || !subsection || !component) {
+        return;
+      }
+      current = { line: lineNumber, body: [line.slice(2)] };
+      return;
+    }
+    if (current) {
+      current.body.push(line.replace(/^ {2}/, ''));
+    } else if (!inFence && line.trim() && !skipping && (version || subsection) && titleIndex !== index && !/^(This file|More detailed|The format of)/.test(line)) {
+      if (subsection && version && component) {
+        warn(lineNumber, 'text outside any note (a note starts with "- "); skipped');
+      }
+    }
+  });
+  finish();
+  const versionHeadings = lines.filter((line) => /^## /.test(line));
+  if (versionHeadings.length === 0 && lines.some((line) => /^- /.test(line))) {
+    warn(1, 'no version heading ("## 5.0") in the file; none of its notes can be dated, so none is imported');
+  }
+  return { notes, warnings };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Names in a note                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A name found in a note: what was written, where, and what it is. */
+interface Candidate {
+  raw: string;
+  /** Offset in the text the candidate was found in. */
+  start: number;
+  end: number;
+  quoted: boolean;
+}
+
+interface Classified {
+  name: string;
+  kind: ApiChangeKind;
+  /** The class a method or member belongs to, when the name gives it. */
+  className?: string;
+}
+
+/** Words that say what kind of name stands next to them, singular and plural. */
+const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
+  [/^(external|web ?service|ws|webservices?)$/i, 'web-service'],
+  [/^(class|classes|trait|traits|interface|interfaces|enum|enums|exporter|exporters|widget|renderable|testcase|exception|exceptions)$/i, 'class'],
+  [/^(method|methods)$/i, 'method'],
+  [/^(function|functions)$/i, 'function'],
+  [/^(constant|constants)$/i, 'constant'],
+  [/^(hook|hooks)$/i, 'hook'],
+  [/^(callback|callbacks)$/i, 'callback'],
+  [/^(capability|capabilities)$/i, 'capability'],
+  [/^(setting|settings|config)$/i, 'setting'],
+  [/^(template|templates|mustache)$/i, 'template'],
+  [/^(module|modules|amd|javascript|js)$/i, 'js-module'],
+  [/^(parameter|parameters|param|params|argument|arguments|property|properties|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|event|events|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css)$/i, 'skip'],
+];
+
+const replacementPhrase =
+  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used)\b|→|=>/i;
+
+/** Marks code spans so that sentence splitting and bare-name matching leave them alone. */
+function findCandidates(text: string): Candidate[] {
+  const candidates: Candidate[] = [];
+  const taken: [number, number][] = [];
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) {
+    const start = match.index ?? 0;
+    candidates.push({ raw: match[1], start, end: start + match[0].length, quoted: true });
+    taken.push([start, start + match[0].length]);
+  }
+  // Links: their text may be a name, their address is not.
+  for (const match of text.matchAll(/\]\([^)]*\)|https?:\/\/\S+/g)) {
+    taken.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
+  }
+  const bare = [
+    // \ns\class, ns\class::member(), Class::member(), Class::CONST, Class::$prop
+    /\\?\b[A-Za-z_][A-Za-z0-9_]*(?:\\[A-Za-z_][A-Za-z0-9_]*)+(?:::\$?[A-Za-z_][A-Za-z0-9_]*(?:\((?:\.\.\.|…)?\)(?:->[a-z_][a-z0-9_]*\(\))*)?|\(\))?/g,
+    /\b[A-Za-z_][A-Za-z0-9_]*::\$?[A-Za-z_][A-Za-z0-9_]*(?:\((?:\.\.\.|…)?\)(?:->[a-z_][a-z0-9_]*\(\))*)?/g,
+    /\$CFG->[a-z0-9_]+/g,
+    /\b[a-z_][a-z0-9_]*\((?:\.\.\.|…)?\)/g,
+    /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g,
+    /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g,
+  ];
+  for (const pattern of bare) {
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      if (taken.some(([from, to]) => start < to && end > from)) {
+        continue;
+      }
+      // Part of a path or a longer word: lib/foo_bar.php, mod_quiz/foo, a URL.
+      if (/[/.\w-]$/.test(text.slice(Math.max(0, start - 1), start)) && !text.slice(start - 1, start).match(/\s|\(|"|'/)) {
+        continue;
+      }
+      const next = text.slice(end, end + 2);
+      // Part of a longer token (a file name, a hyphenated word, Class::member) or a function called with arguments: get_config('x').
+      if (/^[./]\w/.test(next) || (next[0] === '-' && next !== '->') || next === '::' || text.slice(start - 2, start) === '::') {
+        continue;
+      }
+      const member = match[0].includes('::');
+      if (next[0] === '(' && !match[0].endsWith(')') && !member) {
+        continue;
+      }
+      // Class::method(string $x): the method, whatever its arguments.
+      candidates.push({ raw: next[0] === '(' && member && !match[0].endsWith(')') ? `${match[0]}()` : match[0], start, end, quoted: false });
+      taken.push([start, end]);
+    }
+  }
+  return candidates.sort((a, b) => a.start - b.start);
+}
+
+/** The nearest kind word within a few words before or after a candidate. */
+function kindNear(text: string, candidate: Candidate): ApiChangeKind | 'skip' | undefined {
+  // Other names and "and"/"or" between a name and its kind word do not count: "`a()`, `b()` and `c()` functions".
+  const names = /`[^`]*`|\S*[_\\()]\S*/g;
+  const connectors = /(?:^|\s)(?:and|or|&)(?=\s|$)/gi;
+  // A clause boundary stops the search: "…, use `x`" does not borrow the kind of the words before the comma.
+  const beforeText = text
+    .slice(Math.max(0, candidate.start - 80), candidate.start)
+    .replace(names, ' ')
+    .replace(connectors, ' ')
+    .replace(/(\s,)+\s*$/, ' ');
+  const boundary = Math.max(...[',', ';', '.', ':', '(', '"'].map((mark) => beforeText.lastIndexOf(mark)));
+  const beforeWords = beforeText
+    .slice(boundary + 1)
+    .split(/[^A-Za-z-]+/)
+    .filter(Boolean)
+    .slice(-3)
+    .reverse();
+  const afterText = text
+    .slice(candidate.end, candidate.end + 80)
+    .replace(/^'s\b/, '')
+    .replace(names, ' ')
+    .replace(connectors, ' ')
+    .replace(/^(\s*,)+/, ' ');
+  const afterBoundary = afterText.search(/[,;.:("]/);
+  const afterWords = (afterBoundary >= 0 ? afterText.slice(0, afterBoundary) : afterText)
+    .split(/[^A-Za-z-]+/)
+    .filter(Boolean)
+    .slice(0, 2);
+  const order: [string | undefined, string | undefined][] = [
+    [afterWords[0], beforeWords[0]],
+    [beforeWords[0], beforeWords[1]],
+    [beforeWords[1], beforeWords[2]],
+    [afterWords[1], afterWords[0]],
+    [beforeWords[2], undefined],
+  ];
+  for (const [word, previous] of order) {
+    if (!word) {
+      continue;
+    }
+    for (const [pattern, kind] of kindWords) {
+      if (pattern.test(word)) {
+        // "external function", "webservice function" name a web service; "function" alone a function.
+        if (kind === 'function' && /^(external|webservice|service|ws)$/i.test(previous ?? '')) {
+          return 'web-service';
+        }
+        return kind;
+      }
+    }
+  }
+  return undefined;
+}
+
+const fileExtension = /\.(php|js|mjs|ts|mustache|json|scss|css|yml|yaml|md|txt|xml|feature|html|svg|png)$/i;
+
+export interface NameRules {
+  /** Plugin type prefixes ("mod", "block", "tool"…): "mod_quiz" alone is a component, not a name. */
+  pluginTypes: ReadonlySet<string>;
+}
+
+function isComponentName(name: string, rules: NameRules): boolean {
+  if (name === 'core' || /^core_[a-z0-9]+$/.test(name)) {
+    return true;
+  }
+  const match = /^([a-z0-9]+)_([a-z0-9]+)$/.exec(name);
+  return !!match && rules.pluginTypes.has(match[1]);
+}
+
+/** A class as the conventions write it: namespaced with a leading backslash, global bare. */
+/** A web service's name starts with its component: core_course_get_courses, mod_quiz_get_attempt_review. */
+function isWebServiceName(name: string, rules: NameRules): boolean {
+  const match = /^([a-z0-9]+)_[a-z0-9]+_[a-z0-9_]+$/.exec(name);
+  return !!match && (match[1] === 'core' || rules.pluginTypes.has(match[1]));
+}
+
+/** PHP's own words, written like functions in notes but never a Moodle name. */
+const phpConstructs = new Set(['require_once', 'require', 'include', 'include_once', 'isset', 'empty', 'unset', 'array', 'list', 'echo', 'print', 'eval', 'exit', 'die']);
+
+function qualify(className: string): string {
+  const bare = className.replace(/^\\/, '');
+  return bare.includes('\\') ? `\\${bare}` : bare;
+}
+
+/**
+ * What a candidate names, written by the project's conventions (types.ts and the issue's
+ * shared facts), or undefined when it is not a name a plugin uses (a file, a parameter, a value).
+ */
+function classify(candidate: Candidate, text: string, rules: NameRules, defaultKind?: ApiChangeKind | 'skip'): Classified | undefined {
+  let raw = candidate.raw.trim().replace(/^['"]|['"]$/g, '').replace(/[.,;:]+$/, '');
+  raw = raw.replace(/\((?:\.\.\.|…|[^()]*\$[^()]*)\)$/, '()');
+  if (!raw || /\s/.test(raw) || fileExtension.test(raw) || /^https?:/.test(raw) || /^--?[a-z]/.test(raw) || /^\d/.test(raw)) {
+    return undefined;
+  }
+  if (/[<>=[\]{}"'`,|!?@#%^&*+]/.test(raw.replace(/->/g, '').replace(/^\{([a-z0-9_]+)\}(\.[a-z0-9_]+)?$/, '$1$2'))) {
+    return undefined;
+  }
+  if (/\bNAME\b|^classname::|^pluginname_|^component_|\[/.test(raw) || phpConstructs.has(raw.replace(/\(\)$/, ''))) {
+    return undefined;
+  }
+  const nearWord = kindNear(text, candidate);
+  const near = nearWord ?? defaultKind;
+  const chain = /^(\\?[A-Za-z_][A-Za-z0-9_\\]*)::[a-z_][a-z0-9_]*\(\)(->[a-z_][a-z0-9_]*\(\))+$/i.exec(raw);
+  if (chain) {
+    return { name: raw.replace(chain[1], qualify(chain[1])), kind: 'method', className: qualify(chain[1]) };
+  }
+  const table = /^\{([a-z0-9_]+)\}(?:\.([a-z0-9_]+))?$/.exec(raw);
+  if (table) {
+    return table[2] ? { name: `${table[1]}.${table[2]}`, kind: 'database-field' } : { name: table[1], kind: 'database-table' };
+  }
+  if (/^\$CFG->[a-z0-9_]+$/.test(raw)) {
+    return { name: raw, kind: 'setting' };
+  }
+  if (/^\$[A-Z]+->[a-z0-9_]+$/.test(raw)) {
+    return { name: raw, kind: 'property' };
+  }
+  if (raw.startsWith('$') || raw.includes('->')) {
+    // A parameter or a call on some object: the note does not say whose.
+    const method = /^->([a-z_][a-z0-9_]*)\(\)$/i.exec(raw);
+    return method ? { name: `${method[1]}()`, kind: 'method' } : undefined;
+  }
+  if (/^[a-z]+\/[a-z0-9_]+:[a-z0-9_]+$/.test(raw)) {
+    return { name: raw, kind: 'capability' };
+  }
+  if (/^[a-z][a-z0-9_]*\/[a-z0-9_/-]+$/.test(raw)) {
+    if (near === 'template' || near === 'js-module') {
+      return { name: raw, kind: near };
+    }
+    if (/\btemplates?\b|\.mustache\b/i.test(text) && !/\b(module|AMD|JavaScript|JS)\b/.test(text)) {
+      return { name: raw, kind: 'template' };
+    }
+    if (/\b(module|AMD|JavaScript|JS)\b/.test(text) && !/\btemplates?\b/i.test(text)) {
+      return { name: raw, kind: 'js-module' };
+    }
+    return undefined;
+  }
+  const member = /^(\\?[A-Za-z_][A-Za-z0-9_\\]*)::(\$?)([A-Za-z_][A-Za-z0-9_]*)(\(\))?$/.exec(raw);
+  if (member) {
+    const [, className, dollar, memberName, call] = member;
+    if (memberName === 'class') {
+      return { name: qualify(className), kind: near === 'hook' || className.includes('\\hook\\') ? 'hook' : 'class' };
+    }
+    if (dollar) {
+      return { name: `${qualify(className)}::$${memberName}`, kind: 'property', className: qualify(className) };
+    }
+    if (!call && /^[A-Z][A-Z0-9_]*$/.test(memberName)) {
+      return { name: `${qualify(className)}::${memberName}`, kind: 'constant', className: qualify(className) };
+    }
+    return { name: `${qualify(className)}::${memberName}()`, kind: 'method', className: qualify(className) };
+  }
+  // A global name written with a leading backslash (`\core_component`, `\print_error()`) is written bare.
+  if (/^\\[A-Za-z_][A-Za-z0-9_]*(\(\))?$/.test(raw)) {
+    raw = raw.slice(1);
+    // Written as a class would be: `\navigation_cache` names a class unless a word says otherwise.
+    if (!raw.endsWith('()') && (near === undefined || near === 'class' || near === 'hook')) {
+      return { name: raw, kind: near ?? 'class' };
+    }
+  }
+  if (raw.includes('\\')) {
+    if (!/^\\?[A-Za-z_][A-Za-z0-9_]*(\\[A-Za-z_][A-Za-z0-9_]*)+(\(\))?$/.test(raw)) {
+      return undefined;
+    }
+    // "core_renderer\activity_information()": notes write a global class's method this way now and then.
+    const sloppy = /^\\?([a-z][a-z0-9_]*)\\([a-z_][a-z0-9_]*)\(\)$/.exec(raw);
+    if (sloppy) {
+      return { name: `${sloppy[1]}::${sloppy[2]}()`, kind: 'method', className: sloppy[1] };
+    }
+    const name = qualify(raw);
+    if (name.endsWith('()')) {
+      return { name, kind: 'function' };
+    }
+    return { name, kind: near === 'hook' || /\\hook\\/.test(name) ? 'hook' : 'class' };
+  }
+  if (/^[a-z_][A-Za-z0-9_]*\(\)$/.test(raw)) {
+    if (near === 'web-service') {
+      return isWebServiceName(raw.slice(0, -2), rules) ? { name: raw.slice(0, -2), kind: 'web-service' } : undefined;
+    }
+    return { name: raw, kind: near === 'method' ? 'method' : near === 'callback' ? 'callback' : 'function' };
+  }
+  if (/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/.test(raw)) {
+    return near === 'skip' ? undefined : { name: raw, kind: 'constant' };
+  }
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw)) {
+    return undefined;
+  }
+  // A plain word ("slave", "destroy") is a name only where a word beside it says so, or in a table of names.
+  if (!raw.includes('_') && !nearWord && text !== '') {
+    return undefined;
+  }
+  switch (near) {
+    case 'skip':
+    case 'template':
+    case 'js-module':
+    case 'capability':
+      return undefined;
+    case 'class':
+    case 'hook':
+      return { name: raw, kind: near };
+    case 'method':
+      return { name: `${raw}()`, kind: 'method' };
+    case 'function':
+    case 'callback':
+      return { name: `${raw}()`, kind: near };
+    case 'web-service':
+      // A web service is named component_function; a bare function name is not enough to name it.
+      return isWebServiceName(raw, rules) ? { name: raw, kind: 'web-service' } : undefined;
+    case 'setting':
+      return { name: raw, kind: 'setting' };
+    case 'constant':
+      return /^[A-Z]/.test(raw) ? { name: raw, kind: 'constant' } : undefined;
+    default:
+      break;
+  }
+  // No word says what it is: a snake_case name in a note is a function, unless it is a component or a plain word.
+  if (!raw.includes('_') || isComponentName(raw, rules) || /^[A-Z]/.test(raw)) {
+    return undefined;
+  }
+  return { name: `${raw}()`, kind: 'function' };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* From a note to entries                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+interface Derived {
+  name: string;
+  kind: ApiChangeKind;
+  change: ApiChangeType;
+  replacement?: string;
+  /** Why the change differs from the subsection's ("a parameter of it"). */
+  detail?: 'parameter';
+}
+
+/** A note's sentences, splitting outside code spans only. */
+function sentences(text: string): string[] {
+  const masked = text.replace(/`[^`\n]*`/g, (span) => span.replace(/[.!?\n]/g, '\u0001'));
+  const parts: string[] = [];
+  let from = 0;
+  for (const match of masked.matchAll(/[.!?](?=\s+[A-Z`\\]|\s*$)|\n\s*\n/g)) {
+    const end = (match.index ?? 0) + match[0].length;
+    parts.push(text.slice(from, end));
+    from = end;
+  }
+  parts.push(text.slice(from));
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+/** Words that say a sentence itself deprecates or removes something. */
+const changeVerb = /\b(deprecat\w*|remov\w*|delet\w*|dropped|no longer|final|unused|obsolete|replaced|super[cs]eded|renamed|moved)\b/i;
+
+/** Words that say the note is about a part of the name (a parameter, a field it returns), not the name. */
+const partOfName = /\b(param(eter)?s?|arguments?|properties|property|fields?|columns?|attributes?|return(s|ed)? (type|value|structure)|return structure|signature)\b/i;
+
+/** The names one sentence (or list item) changes, and what replaces them. */
+function deriveFromSentence(
+  sentence: string,
+  change: ApiChangeType,
+  rules: NameRules,
+  defaultKind: ApiChangeKind | 'skip' | undefined,
+  firstOnly: boolean,
+  context: { container?: string; replacedKind?: ApiChangeKind } = {},
+): { derived: Derived[]; replacement?: string } {
+  const phrase = replacementPhrase.exec(sentence);
+  const candidates = findCandidates(sentence);
+  let phraseAt = phrase ? phrase.index : sentence.length;
+  // "Call `x()` instead": without a phrase, the name just before "instead" replaces the others.
+  const instead = /\binstead\b/i.exec(sentence);
+  if (!phrase && instead) {
+    const before = candidates.filter((candidate) => candidate.end <= instead.index);
+    if (before.length > 1 || (before.length === 1 && !changeVerb.test(sentence))) {
+      phraseAt = before[before.length - 1].start;
+    }
+  }
+  let container = context.container;
+  const subjects: Classified[] = [];
+  let replacement: string | undefined;
+  for (const candidate of candidates) {
+    if (candidate.start >= phraseAt) {
+      // A replacement no word describes is of the kind of what it replaces: a trait for a trait.
+      const classified = classify(candidate, sentence, rules, defaultKind ?? subjects[0]?.kind ?? context.replacedKind);
+      replacement ??= classified?.name;
+      continue;
+    }
+    const classified = classify(candidate, sentence, rules, defaultKind);
+    if (!classified) {
+      continue;
+    }
+    // "share_activity() in \core\moodlenet\activity_sender", "the `enrol_plugin` class method `x`": the class holds the methods; it did not change itself.
+    const lead = sentence.slice(Math.max(0, candidate.start - 12), candidate.start);
+    const tail = sentence.slice(candidate.end, candidate.end + 30);
+    if (
+      classified.kind === 'class' &&
+      ((/\b(in|from|of|to|on|within|inside)\s+(the\s+)?$/i.test(lead) && subjects.length > 0) || /^('s)?\s+(class\s+)?(method|methods|constant|constants|property|properties)\b/i.test(tail))
+    ) {
+      container = classified.name;
+      continue;
+    }
+    subjects.push(classified);
+  }
+  const partial = change !== 'added' && partOfName.test(sentence.slice(0, phraseAt));
+  const chosen = firstOnly ? subjects.slice(0, 1) : subjects;
+  const derived = chosen.map((subject): Derived => {
+    let { name, kind } = subject;
+    if (container && (kind === 'function' || kind === 'method') && !name.includes('::')) {
+      name = `${container}::${name}`;
+      kind = 'method';
+    }
+    return partial ? { name, kind, change: 'changed', detail: 'parameter' } : { name, kind, change };
+  });
+  if (replacement && container && /^[a-z_][a-z0-9_]*\(\)$/i.test(replacement)) {
+    replacement = `${container}::${replacement}`;
+  }
+  return { derived, replacement };
+}
+
+/** A markdown table's rows as cells, when the note has one with two columns (old name, new name). */
+function renameRows(text: string): [string, string][] {
+  const rows = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^\|.*\|$/.test(line))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+  if (rows.length < 3 || rows[0].length < 2 || !rows[1].every((cell) => /^:?-{3,}:?$/.test(cell))) {
+    return [];
+  }
+  return [rows[0] as [string, string], ...rows.slice(2).map((cells): [string, string] => [cells[0], cells[cells.length - 1]])];
+}
+
+/** Nested list items of a note ("- `a` - This is replaced with `b`"), with the line that introduces them. */
+function listItems(text: string): { intro: string; item: string }[] {
+  const items: { intro: string; item: string }[] = [];
+  let intro = '';
+  for (const line of text.split('\n')) {
+    const match = /^\s*(?:[-*+]|\d+\.)\s+(.*)$/.exec(line);
+    if (match && !/^\s*-\s*$/.test(line)) {
+      items.push({ intro, item: match[1] });
+    } else if (line.trim()) {
+      intro = line.trim();
+    }
+  }
+  return items;
+}
+
+/** The class a line names after "of", "in" or "from": the class of the methods a list gives. */
+function classOf(line: string, rules: NameRules): string | undefined {
+  for (const candidate of findCandidates(line)) {
+    const classified = classify(candidate, line, rules, 'class');
+    if (classified?.kind === 'class' && /\b(of|in|from)\s+(the\s+)?$/i.test(line.slice(Math.max(0, candidate.start - 10), candidate.start))) {
+      return classified.name;
+    }
+  }
+  return undefined;
+}
+
+/** The kind a list's introducing line gives its items: "The following methods have been deprecated:". */
+function introKind(intro: string): ApiChangeKind | 'skip' | undefined {
+  for (const word of intro.split(/[^A-Za-z-]+/)) {
+    for (const [pattern, kind] of kindWords) {
+      if (pattern.test(word) && kind !== 'skip') {
+        return kind;
+      }
+    }
+  }
+  return undefined;
+}
+
+const kindLabel: Record<ApiChangeKind, string> = {
+  function: 'Function',
+  method: 'Method',
+  class: 'Class',
+  constant: 'Constant',
+  property: 'Property',
+  'js-module': 'JavaScript module',
+  template: 'Template',
+  capability: 'Capability',
+  setting: 'Setting',
+  callback: 'Callback',
+  hook: 'Hook',
+  'database-table': 'Database table',
+  'database-field': 'Database field',
+  'cli-option': 'CLI option',
+  'web-service': 'Web service',
+};
+
+/** The entry's note, written by rule from the facts (never the upgrade note's sentence). */
+export function writeNote(derived: Pick<Derived, 'kind' | 'change' | 'replacement' | 'detail'>, version: string): string {
+  const what = kindLabel[derived.kind];
+  const instead = derived.replacement ? `; use ${derived.replacement} instead` : '';
+  switch (derived.change) {
+    case 'added':
+      return `${what} added in ${version}.`;
+    case 'deprecated':
+      return `${what} deprecated in ${version}${instead || '; the note names no replacement'}.`;
+    case 'removed':
+      return `${what} removed in ${version}${instead}.`;
+    case 'renamed':
+      return `${what} renamed in ${version}${derived.replacement ? ` to ${derived.replacement}` : ''}.`;
+    case 'moved':
+      return `${what} moved in ${version}${derived.replacement ? ` to ${derived.replacement}` : ''}.`;
+    case 'changed':
+    default:
+      return derived.detail === 'parameter'
+        ? `${what} whose parameters, fields or return value changed in ${version}; see the tracker issue.`
+        : `${what} whose behaviour or signature changed in ${version}; see the tracker issue.`;
+  }
+}
+
+/**
+ * The entries a note gives, or none and a warning when no name can be read from it.
+ * Rules, in order: a two-column table renames each old name to the new one; a nested list
+ * gives one name per item (its kind from the line introducing the list); otherwise each
+ * sentence's names before a phrase such as "use", "replaced by" or "in favour of" changed,
+ * and the first name after it replaces them. "Added" and "Changed" notes take only the first
+ * name of a sentence: the rest are usually context ("see X for an example").
+ */
+export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[]; warning?: string } {
+  const change = subsectionChange[note.subsection];
+  // Markdown escapes outside code spans: repeated\_restore\_test is repeated_restore_test.
+  note = { ...note, text: note.text.replace(/`[^`\n]*`|\\([_*])/g, (match, escaped: string | undefined) => escaped ?? match) };
+  const [header, ...rows] = renameRows(note.text);
+  if (header) {
+    // The header ("Old class name", "Old method") or the note's words say what the rows are; classes unless they say otherwise.
+    const rowKind = introKind(header.join(' ')) ?? introKind(note.text.split('\n')[0]) ?? 'class';
+    const derived: Derived[] = [];
+    for (const [oldCell, newCell] of rows) {
+      const oldName = findCandidates(oldCell)[0];
+      const newName = findCandidates(newCell)[0];
+      const oldClassified = oldName && classify(oldName, '', rules, rowKind);
+      const newClassified = newName && classify(newName, '', rules, rowKind);
+      if (oldClassified) {
+        derived.push({ name: oldClassified.name, kind: oldClassified.kind, change: /\bmoved\b/i.test(note.text) ? 'moved' : 'renamed', replacement: newClassified ? newClassified.name : undefined });
+      }
+    }
+    return derived.length ? { derived } : { derived, warning: 'a table of names, but no name could be read from its rows' };
+  }
+  const firstOnly = change === 'added' || change === 'changed';
+  const items = listItems(note.text);
+  const keepsReplacement = change === 'deprecated' || change === 'removed';
+  const derived: Derived[] = [];
+  if (items.length) {
+    for (const { intro, item } of items) {
+      const kind = introKind(intro);
+      // "The following methods of `\core\output\old_table` have been deprecated:" names the class of the methods listed.
+      const container = kind === 'method' ? classOf(intro, rules) : undefined;
+      const fromItem = deriveFromSentence(item, change, rules, kind, true, { container });
+      for (const entry of fromItem.derived) {
+        derived.push({ ...entry, replacement: fromItem.replacement });
+      }
+    }
+  }
+  if (!derived.length) {
+    let pending: Derived[] = [];
+    const parts = sentences(note.text.replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, ''));
+    // A note that starts with a lone name ("question_delete_course()") describes that name in the sentences after it.
+    const headed = /^\S+$/.test(parts[0] ?? '');
+    const anyVerb = parts.some((sentence) => changeVerb.test(sentence));
+    parts.forEach((sentence, index) => {
+      if (firstOnly && derived.length) {
+        return;
+      }
+      // A sentence of a deprecation or removal note names changed names only when it says so itself; otherwise its
+      // names are context ("refactored to inherit from flexible_table"), or the sentence describes the lone name above it.
+      const own = !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && !anyVerb));
+      const { derived: found, replacement } = deriveFromSentence(sentence, change, rules, undefined, firstOnly, { replacedKind: pending[0]?.kind });
+      if (!own) {
+        if (replacement && !found.length) {
+          pending.filter((candidate) => !candidate.replacement).forEach((entry) => (entry.replacement = replacement));
+        }
+        return;
+      }
+      if (found.length) {
+        pending = found.map((entry) => ({ ...entry, replacement }));
+        derived.push(...pending);
+      } else if (replacement) {
+        // "Use X instead." after the sentence that named what it replaces.
+        for (const entry of pending.filter((candidate) => !candidate.replacement)) {
+          entry.replacement = replacement;
+        }
+      }
+    });
+  }
+  const renamed = /\b(has|have) been renamed\b/i.test(note.text);
+  const moved = /\b(has|have) been moved\b/i.test(note.text);
+  for (const entry of derived) {
+    if (entry.replacement === entry.name || (!keepsReplacement && !renamed && !moved)) {
+      entry.replacement = undefined;
+    }
+    if (entry.replacement && (renamed || moved) && entry.change !== 'changed') {
+      entry.change = renamed ? 'renamed' : 'moved';
+    }
+  }
+  const unique = derived.filter((entry, index) => derived.findIndex((other) => other.name === entry.name && other.change === entry.change) === index);
+  return unique.length ? { derived: unique } : { derived: unique, warning: 'no name could be read from this note' };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Whole imports                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+export interface ImportNotesOptions {
+  repository: string;
+  commit: string;
+  rules: NameRules;
+  /** Import only versions of these series and later ("5.1"), and only up to this one. */
+  since?: string;
+  until?: string;
+}
+
+export interface ImportNotesResult {
+  changes: ApiChange[];
+  warnings: ImportWarning[];
+  /** Series whose notes this import read: its entries replace the imported entries of those series. */
+  series: string[];
+  /** Notes read, and notes that gave at least one entry. */
+  noteCount: number;
+  derivedNoteCount: number;
+}
+
+export function seriesOfVersion(version: string): string {
+  return version.split('.').slice(0, 2).join('.');
+}
+
+/** A component's own file is read before the root file, so an entry's source is the more specific file. */
+function fileOrder(a: NotesFile, b: NotesFile): number {
+  const depth = (file: NotesFile) => file.path.split('/').length - (/(^|\/)public\//.test(file.path) ? 1 : 0);
+  return depth(b) - depth(a) || a.path.localeCompare(b.path);
+}
+
+/** Code-point order: the same on every machine, whatever its locale. */
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The data file's order: version, then component, then name (then change, for one name changed twice in a version). */
+export function sortChanges(changes: ApiChange[]): ApiChange[] {
+  return [...changes].sort((a, b) => compareVersions(a.version, b.version) || byCodePoint(a.component, b.component) || byCodePoint(a.name, b.name) || byCodePoint(a.change, b.change));
+}
+
+export function importNotes(files: NotesFile[], options: ImportNotesOptions): ImportNotesResult {
+  const warnings: ImportWarning[] = [];
+  const changes: ApiChange[] = [];
+  const seenNotes = new Set<string>();
+  const seenChanges = new Map<string, ApiChange>();
+  const series = new Set<string>();
+  let noteCount = 0;
+  let derivedNoteCount = 0;
+  for (const file of [...files].sort(fileOrder)) {
+    const parsed = parseNotesFile(file);
+    warnings.push(...parsed.warnings);
+    for (const note of parsed.notes) {
+      const noteSeries = seriesOfVersion(note.version);
+      if ((options.since && compareVersions(noteSeries, options.since) < 0) || (options.until && compareVersions(noteSeries, options.until) > 0)) {
+        continue;
+      }
+      series.add(noteSeries);
+      // The root file repeats every component file's notes: read each note once.
+      const identity = [note.version, note.component, note.subsection, note.issue ?? '', note.text].join('\u0000');
+      if (seenNotes.has(identity)) {
+        continue;
+      }
+      seenNotes.add(identity);
+      noteCount += 1;
+      const { derived, warning } = deriveChanges(note, options.rules);
+      if (warning) {
+        warnings.push({ file: note.file, line: note.line, message: `${warning} (${note.component}, ${note.heading}, ${note.subsection}): ${JSON.stringify(note.text.split('\n')[0].slice(0, 100))}` });
+        continue;
+      }
+      derivedNoteCount += 1;
+      const source: ApiChangeSource = { repository: options.repository, path: note.file, commit: options.commit };
+      for (const entry of derived) {
+        const change: ApiChange = {
+          name: entry.name,
+          kind: entry.kind,
+          change: entry.change,
+          version: note.version,
+          ...(note.issue ? { issue: note.issue } : {}),
+          ...(entry.replacement ? { replacement: entry.replacement } : {}),
+          component: note.component,
+          note: writeNote(entry, note.version),
+          source,
+          origin: 'imported',
+        };
+        const key = changeKey(change);
+        if (seenChanges.has(key)) {
+          continue;
+        }
+        seenChanges.set(key, change);
+        changes.push(change);
+      }
+    }
+  }
+  return { changes: sortChanges(changes), warnings, series: [...series].sort(compareVersions), noteCount, derivedNoteCount };
+}
+
+/**
+ * The new data file's entries: every hand entry as it is; the imported entries of series this
+ * import did not read, as they were; and this import's entries, except those a hand entry
+ * already gives (same name, change and version), which the hand entry wins.
+ */
+export function mergeChanges(existing: ApiChange[], imported: ImportNotesResult): { changes: ApiChange[]; droppedForHand: ApiChange[] } {
+  const covered = new Set(imported.series);
+  const hand = existing.filter((change) => change.origin === 'hand');
+  const keptImported = existing.filter((change) => change.origin === 'imported' && !covered.has(seriesOfVersion(change.version)));
+  const handKeys = new Set(hand.map(changeKey));
+  const droppedForHand = imported.changes.filter((change) => handKeys.has(changeKey(change)));
+  const fresh = imported.changes.filter((change) => !handKeys.has(changeKey(change)));
+  return { changes: sortChanges([...hand, ...keptImported, ...fresh]), droppedForHand };
+}

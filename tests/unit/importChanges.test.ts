@@ -1,0 +1,307 @@
+/**
+ * The upgrade-notes importer (src/utils/apiChanges/importNotes.ts and scripts/import-changes.ts)
+ * on small notes written here in the format of Moodle's UPGRADING.md files: the entries it
+ * derives, the problems it reports with file and line, and the hand entries it keeps.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deriveChanges, importNotes, mergeChanges, parseNotesFile, versionOfHeading, type Note, type NotesFile } from '../../src/utils/apiChanges/importNotes';
+import type { ApiChange, ApiChangesData } from '../../src/utils/apiChanges/types';
+
+const siteRoot = path.resolve(__dirname, '../..');
+const fixtures = path.join(siteRoot, 'tests/fixtures/api-changes/notes');
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-changes-'));
+const commit = '0123456789abcdef0123456789abcdef01234567';
+const rules = { pluginTypes: new Set(['mod', 'block', 'tool', 'qbank', 'enrol', 'format']) };
+
+afterAll(() => {
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+function readFixtures(folder: string): NotesFile[] {
+  const files: NotesFile[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else if (entry.name === 'UPGRADING.md') {
+        files.push({ path: path.relative(folder, full), text: fs.readFileSync(full, 'utf8') });
+      }
+    }
+  };
+  walk(folder);
+  return files;
+}
+
+/** The facts of an entry, in a line easy to compare. */
+const facts = (change: ApiChange) => [change.version, change.component, change.change, change.kind, change.name, change.replacement ?? '-', change.issue ?? '-'].join(' | ');
+
+describe('versionOfHeading', () => {
+  it.each([
+    ['5.0', '5.0'],
+    ['5.0.3', '5.0.3'],
+    ['5.0.6+', '5.0.7'],
+    ['5.1+', '5.1.1'],
+    ['5.2dev', '5.2'],
+    ['5.2dev+', '5.2'],
+    ['4.5rc1', '4.5'],
+    ['Unreleased', undefined],
+    ['5', undefined],
+  ])('"## %s" is version %s', (heading, version) => {
+    expect(versionOfHeading(heading)).toBe(version);
+  });
+});
+
+describe('parseNotesFile', () => {
+  it('reads version, component, subsection and key of each note of the root file', () => {
+    const file = readFixtures(path.join(fixtures, 'checkout')).find((entry) => entry.path === 'public/UPGRADING.md');
+    const { notes, warnings } = parseNotesFile(file as NotesFile);
+    expect(warnings).toEqual([]);
+    expect(notes.map((note) => `${note.line} ${note.version} ${note.component} ${note.subsection} ${note.issue}`)).toEqual([
+      '13 5.2 core Deprecated MDL-90001',
+      '16 5.2 core Deprecated MDL-90002',
+      '25 5.2 core Removed MDL-90003',
+      '31 5.2 core Removed MDL-90004',
+      '41 5.1 core Added MDL-90010',
+      '44 5.1 core Added MDL-90011',
+      '56 5.1 core Changed MDL-90012',
+      '62 5.1 core Removed MDL-90013',
+      '65 5.1 core Removed MDL-90014',
+      '73 5.1 mod_forum Deprecated MDL-90020',
+      '76 5.1 mod_forum Deprecated MDL-90021',
+      '86 5.0.2 core_course Deprecated MDL-90030',
+    ]);
+    // The key line is the frame, not the note.
+    expect(notes.every((note) => !note.text.includes('For more information'))).toBe(true);
+  });
+
+  it('takes the component of a component file from its title', () => {
+    const file = readFixtures(path.join(fixtures, 'checkout')).find((entry) => entry.path === 'public/mod/forum/UPGRADING.md');
+    const { notes } = parseNotesFile(file as NotesFile);
+    expect(notes.map((note) => `${note.version} ${note.component} ${note.subsection} ${note.issue}`)).toEqual([
+      '5.1 mod_forum Deprecated MDL-90020',
+      '5.1 mod_forum Deprecated MDL-90021',
+      '5.1 mod_forum Deprecated MDL-90022',
+    ]);
+  });
+
+  it('reports each malformed part with file and line, and imports nothing from it', () => {
+    const files = readFixtures(path.join(fixtures, 'malformed'));
+    const warnings = files.flatMap((file) => parseNotesFile(file).warnings).map((warning) => `${warning.file}:${warning.line}: ${warning.message}`);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        'UPGRADING.md:3: a note before any version heading ("## 5.0"); skipped',
+        expect.stringMatching(/^UPGRADING\.md:7: "## Unreleased" is not a version heading/),
+        expect.stringMatching(/^UPGRADING\.md:21: "#### Improved" is not a known subsection/),
+        expect.stringMatching(/^UPGRADING\.md:32: the note gives no tracker key/),
+        expect.stringMatching(/^UPGRADING\.md:34: "### Not a component" is not a component name/),
+        'mod/book/UPGRADING.md:5: a note before any version heading ("## 5.0"); skipped',
+        expect.stringMatching(/^mod\/book\/UPGRADING\.md:1: no version heading/),
+      ]),
+    );
+    const result = importNotes(files, { repository: 'moodle/moodle', commit, rules });
+    expect(result.changes.map(facts)).toEqual(['5.1 | core | removed | function | keyless_function() | - | -']);
+    expect(result.warnings.map((warning) => `${warning.file}:${warning.line}`)).toContain('UPGRADING.md:29');
+    expect(result.warnings.find((warning) => warning.line === 29)?.message).toMatch(/^no name could be read from this note \(core, 5\.1, Removed\)/);
+  });
+
+  it('skips a file that is not Moodle upgrade notes, saying so', () => {
+    const { notes, warnings } = parseNotesFile({ path: 'lib/vendorlib/UPGRADING.md', text: fs.readFileSync(path.join(fixtures, 'checkout/public/lib/vendorlib/UPGRADING.md'), 'utf8') });
+    expect(notes).toEqual([]);
+    expect(warnings[0]).toMatchObject({ file: 'lib/vendorlib/UPGRADING.md', line: 1 });
+    expect(warnings[0].message).toMatch(/^not Moodle upgrade notes/);
+  });
+});
+
+describe('importNotes on a checkout with public/', () => {
+  const files = readFixtures(path.join(fixtures, 'checkout'));
+  const result = importNotes(files, { repository: 'moodle/moodle', commit, rules });
+
+  it('derives name, kind, change, version, replacement and key of each change', () => {
+    expect(result.changes.map(facts)).toEqual([
+      '5.0.2 | core_course | deprecated | web-service | core_course_get_old_summary | core_course_get_summary | MDL-90030',
+      '5.1 | core | added | hook | \\core\\hook\\output\\before_widget_render | - | MDL-90010',
+      '5.1 | core | changed | function | fetch_widgets() | - | MDL-90012',
+      '5.1 | core | renamed | class | widget_base | \\core\\output\\widget_base | MDL-90011',
+      '5.1 | core | changed | function | widget_count() | - | MDL-90013',
+      '5.1 | core | renamed | class | widget_holder | \\core\\output\\widget\\holder | MDL-90011',
+      '5.1 | mod_forum | deprecated | function | forum_print_old_summary() | \\mod_forum\\output\\summary | MDL-90020',
+      '5.1 | mod_forum | deprecated | capability | mod/forum:viewoldsummary | - | MDL-90021',
+      '5.1 | mod_forum | deprecated | template | mod_forum/old_summary | mod_forum/summary | MDL-90022',
+      '5.2 | core | removed | setting | $CFG->legacywidgets | - | MDL-90004',
+      '5.2 | core | deprecated | method | \\core\\output\\old_table::end_rows() | - | MDL-90002',
+      '5.2 | core | deprecated | method | \\core\\output\\old_table::start_rows() | \\core\\output\\old_table::open_rows() | MDL-90002',
+      '5.2 | core | removed | js-module | core/old_dialogue | - | MDL-90003',
+      '5.2 | core | removed | js-module | core/old_dialogue_factory | - | MDL-90003',
+      '5.2 | core | deprecated | function | widget_helper_render() | \\core\\output\\widget::render() | MDL-90001',
+    ]);
+  });
+
+  it('reads a note the root file repeats from a component file once, citing the component file', () => {
+    const forum = result.changes.filter((change) => change.component === 'mod_forum');
+    expect(forum.map((change) => change.source.path)).toEqual(['public/mod/forum/UPGRADING.md', 'public/mod/forum/UPGRADING.md', 'public/mod/forum/UPGRADING.md']);
+    expect(result.changes.every((change) => change.origin === 'imported' && change.source.commit === commit && change.source.repository === 'moodle/moodle')).toBe(true);
+  });
+
+  it('writes each note by rule, never with the upgrade note’s words', () => {
+    const notesText = files.map((file) => file.text).join('\n');
+    for (const change of result.changes) {
+      expect(change.note).toMatch(/^[A-Z][^\n]+\.$/);
+      // No run of five words of the upgrade notes appears in an entry's note.
+      const words = change.note.split(/\s+/);
+      for (let start = 0; start + 5 <= words.length; start += 1) {
+        expect(notesText).not.toContain(words.slice(start, start + 5).join(' '));
+      }
+    }
+    const deprecated = result.changes.find((change) => change.name === 'widget_helper_render()');
+    expect(deprecated?.note).toBe('Function deprecated in 5.2; use \\core\\output\\widget::render() instead.');
+  });
+
+  it('lists the series it read, and can be limited to some', () => {
+    expect(result.series).toEqual(['5.0', '5.1', '5.2']);
+    const limited = importNotes(files, { repository: 'moodle/moodle', commit, rules, since: '5.1', until: '5.1' });
+    expect(limited.series).toEqual(['5.1']);
+    expect(new Set(limited.changes.map((change) => change.version))).toEqual(new Set(['5.1']));
+  });
+});
+
+describe('deriveChanges reads the names of real-format notes', () => {
+  const note = (text: string, subsection: Note['subsection'] = 'Deprecated'): Note => ({ file: 'UPGRADING.md', line: 1, heading: '5.0', version: '5.0', component: 'core', subsection, text });
+  const derive = (text: string, subsection?: Note['subsection']) => deriveChanges(note(text, subsection), rules).derived.map((entry) => [entry.change, entry.kind, entry.name, entry.replacement ?? '-'].join(' '));
+
+  it.each([
+    {
+      name: 'a method named inside its class',
+      text: 'Final removal of `share_thing()` in `core\\sharing\\sender`, please use `share_other()` instead.',
+      subsection: 'Removed' as const,
+      expected: ['removed method \\core\\sharing\\sender::share_thing() \\core\\sharing\\sender::share_other()'],
+    },
+    {
+      name: 'several functions and the kind word after them',
+      text: 'widget_a(), widget_b() and widget_c() functions have been deprecated.',
+      expected: ['deprecated function widget_a() -', 'deprecated function widget_b() -', 'deprecated function widget_c() -'],
+    },
+    {
+      name: 'a lone name heading its description, whose names are context',
+      text: 'old_category_maker()\n\nNo longer makes a category in CONTEXT_SYSTEM.\nSuperseded by new_category_maker which makes one on demand.',
+      expected: ['deprecated function old_category_maker() new_category_maker()'],
+    },
+    {
+      name: 'a web service named by the words before it',
+      text: 'The webservice function `mod_forum_get_old_posts` is now deprecated in favour of `mod_forum_get_posts`.',
+      expected: ['deprecated web-service mod_forum_get_old_posts mod_forum_get_posts'],
+    },
+    {
+      name: 'a removed parameter, which changes the function rather than removing it',
+      text: 'The unused parameter `$flag` has been removed from the function `count_widgets()`.',
+      subsection: 'Removed' as const,
+      expected: ['changed function count_widgets() -'],
+    },
+    {
+      name: 'a class and the replacement of the same kind',
+      text: 'The trait `old_reader_trait` has been deprecated in favour of `new_reader_trait`.',
+      expected: ['deprecated class old_reader_trait new_reader_trait'],
+    },
+    {
+      name: 'a method of a global class written with a backslash',
+      text: 'Final deprecation of core_renderer\\old_panel()',
+      subsection: 'Removed' as const,
+      expected: ['removed method core_renderer::old_panel() -'],
+    },
+    {
+      name: 'a call with arguments, which is an example and not a name',
+      text: 'The `$CFG->oldpaths` setting has been removed; code calling get_config(\'oldpaths\') gets nothing.',
+      subsection: 'Removed' as const,
+      expected: ['removed setting $CFG->oldpaths -'],
+    },
+    {
+      name: 'an added method: only the first name, without a replacement',
+      text: 'A new method `\\core\\widget::render_all()` has been added. See `\\core\\widget_test` for an example.',
+      subsection: 'Added' as const,
+      expected: ['added method \\core\\widget::render_all() -'],
+    },
+    {
+      name: 'a rename table of methods',
+      text: 'The following methods have been renamed:\n\n| Old method name | New method name |\n| --- | --- |\n| `kill_widget` | `destroy` |',
+      subsection: 'Changed' as const,
+      expected: ['renamed method kill_widget() destroy()'],
+    },
+  ])('$name', ({ text, subsection, expected }) => {
+    expect(derive(text, subsection)).toEqual(expected);
+  });
+
+  it('reports a note with no name instead of inventing one', () => {
+    expect(deriveChanges(note('Support for an old browser has been removed.', 'Removed'), rules)).toEqual({ derived: [], warning: 'no name could be read from this note' });
+  });
+});
+
+describe('mergeChanges', () => {
+  const source = { repository: 'moodle/moodle', path: 'UPGRADING.md', commit };
+  const entry = (overrides: Partial<ApiChange>): ApiChange => ({ name: 'x()', kind: 'function', change: 'removed', version: '5.1', component: 'core', note: 'Function removed in 5.1.', source, origin: 'imported', ...overrides });
+  const files = readFixtures(path.join(fixtures, 'checkout'));
+  const imported = importNotes(files, { repository: 'moodle/moodle', commit, rules, since: '5.1', until: '5.1' });
+
+  it('keeps hand entries untouched and drops an imported entry a hand entry gives', () => {
+    const hand = entry({ name: 'forum_print_old_summary()', change: 'deprecated', component: 'mod_forum', note: 'Written by a person.', origin: 'hand', replacement: '\\mod_forum\\output\\summary::render()' });
+    const { changes, droppedForHand } = mergeChanges([hand], imported);
+    expect(changes.filter((change) => change.name === 'forum_print_old_summary()')).toEqual([hand]);
+    expect(droppedForHand.map((change) => change.name)).toEqual(['forum_print_old_summary()']);
+  });
+
+  it('replaces the imported entries of the series it read and keeps those of other series', () => {
+    const stale = entry({ name: 'stale_function()', version: '5.1' });
+    const older = entry({ name: 'older_function()', version: '5.0' });
+    const { changes } = mergeChanges([stale, older], imported);
+    expect(changes.map((change) => change.name)).not.toContain('stale_function()');
+    expect(changes).toContainEqual(older);
+    expect(changes.filter((change) => change.version === '5.1')).toHaveLength(imported.changes.length);
+  });
+});
+
+describe('npm run data:changes', () => {
+  const script = path.join(siteRoot, 'scripts/import-changes.ts');
+  const tsx = path.join(siteRoot, 'node_modules/.bin/tsx');
+  const run = (args: string[]) => {
+    try {
+      return { status: 0, stdout: execFileSync(tsx, [script, ...args], { cwd: siteRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), stderr: '' };
+    } catch (error) {
+      const failed = error as { status: number; stdout: string; stderr: string };
+      return { status: failed.status, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  };
+
+  it('writes the imported entries next to the hand ones and prints a summary with the lines it could not read', () => {
+    const out = path.join(workDir, 'api-changes.json');
+    const hand: ApiChange = { name: 'get_context_instance()', kind: 'function', change: 'removed', version: '4.2', component: 'core', note: 'Written by a person.', source: { repository: 'moodle/moodle', path: 'lib/upgrade.txt', commit }, origin: 'hand' };
+    fs.writeFileSync(out, JSON.stringify({ $schema: '../schemas/api-changes.schema.json', changes: [hand] }));
+    const { status, stdout } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--commit', commit, '--out', out]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/Read 3 UPGRADING\.md file\(s\) at 0123456789ab of moodle\/moodle: 13 note\(s\) in series 5\.0, 5\.1, 5\.2/);
+    expect(stdout).toContain('public/UPGRADING.md:65: no name could be read from this note');
+    const written = JSON.parse(fs.readFileSync(out, 'utf8')) as ApiChangesData;
+    expect(written.$schema).toBe('../schemas/api-changes.schema.json');
+    expect(written.changes[0]).toEqual(hand);
+    expect(written.changes.filter((change) => change.origin === 'imported')).toHaveLength(15);
+  });
+
+  it('leaves the file as it was when a hand entry in it is invalid', () => {
+    const out = path.join(workDir, 'broken.json');
+    const before = JSON.stringify({ $schema: '../schemas/api-changes.schema.json', changes: [{ name: 'x()', kind: 'procedure' }] });
+    fs.writeFileSync(out, before);
+    const { status, stderr } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--commit', commit, '--out', out]);
+    expect(status).toBe(1);
+    expect(stderr).toContain('change "x()": field "kind" must be one of');
+    expect(stderr).toContain('was not changed');
+    expect(fs.readFileSync(out, 'utf8')).toBe(before);
+  });
+
+  it('asks for a commit when the folder has no git metadata of its own', () => {
+    const { status, stderr } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle']);
+    expect(status).toBe(1);
+    expect(stderr).toContain('pass --commit');
+  });
+});
