@@ -95,14 +95,20 @@ describe('scanner rules beyond the fixtures', () => {
     expect(scanText('classes/x.php', text, list)).toEqual(['3:13 thing', '4:14 core\\a\\helper', '5:10 thing', '6:1 helper', '6:8 MAX_THINGS']);
   });
 
+  it('resolves a name relative to the namespace of the file', () => {
+    const list = [change('\\core_course\\output\\activity_navigation', 'class')];
+    const text = '<?php\nnamespace core_course;\n$a = new output\\activity_navigation();\n$b = new namespace\\output\\activity_navigation();\n$c = new activity_navigation();\n';
+    expect(scanText('classes/x.php', text, list)).toEqual(['3:10 output\\activity_navigation', '4:10 namespace\\output\\activity_navigation']);
+  });
+
   it('reads attributes as classes, not function calls', () => {
     const text = '<?php\n#[\\core\\attribute\\deprecated(since: "4.5")]\nfunction old() {}\n';
     expect(scanText('lib.php', text, [change('\\core\\attribute\\deprecated', 'class'), change('deprecated()', 'function')])).toEqual(['2:3 \\core\\attribute\\deprecated']);
   });
 
-  it('ends a line comment at ?> and reads nothing in inline HTML', () => {
-    const text = '<?php // old_call() ?> old_call() <?php old_call();\n';
-    expect(scanText('x.php', text, [change('old_call()', 'function')])).toEqual(['1:41 old_call']);
+  it('ends a line comment at ?> and reads nothing in inline HTML, <?xml included', () => {
+    const text = '<?php // old_call() ?> old_call() <?xml old_call() ?> <?PHP old_call();\n';
+    expect(scanText('x.php', text, [change('old_call()', 'function')])).toEqual(['1:61 old_call']);
   });
 
   it('takes the callback prefix from version.php', () => {

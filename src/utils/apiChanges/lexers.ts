@@ -93,7 +93,7 @@ function stringEnd(source: string, start: number, quote: number): number {
 }
 
 /**
- * PHP tokens of a file: code between `<?php` (or `<?=`, `<?`) and `?>`, with comments and inline
+ * PHP tokens of a file: code between `<?php` (or `<?=`) and `?>`, with comments and inline
  * HTML left out. `?>` becomes a `;` token (PHP treats it as the end of a statement). Heredocs and
  * nowdocs are single string tokens. `#[` (an attribute) is a punctuation token, not a comment.
  */
@@ -106,7 +106,14 @@ export function lexPhp(source: string): Token[] {
     if (open < 0) {
       break;
     }
-    i = source.startsWith('<?php', open) ? open + 5 : source.startsWith('<?=', open) ? open + 3 : open + 2;
+    // Only `<?php` and `<?=` open PHP code: Moodle does not allow short open tags, and `<?xml` in
+    // inline HTML is not code.
+    const tag = /^<\?(php(?![A-Za-z0-9_])|=)/i.exec(source.slice(open, open + 6));
+    if (!tag) {
+      i = open + 2;
+      continue;
+    }
+    i = open + tag[0].length;
     while (i < n) {
       const code = source.charCodeAt(i);
       const next = source.charCodeAt(i + 1);
