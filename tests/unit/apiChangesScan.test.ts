@@ -127,6 +127,12 @@ describe('scanner rules beyond the fixtures', () => {
     expect(findings).toEqual(['2 $this->page->requires->js_init_call true', '3 $PAGE->requires->js_init_call true', '4 $OUTPUT->spacer true', '5 ->js_init_call false', '6 ->js_init_call false']);
   });
 
+  it('counts the words of a method name in snake and camel case for the distinctive rule', () => {
+    const list = [change('moodleform_thing::addElement()', 'method'), change('some_renderer::render()', 'method'), change('other_thing::get_name()', 'method'), change('third_thing::get_name()', 'method')];
+    const text = '<?php\n$mform->addElement("text");\n$widget->render();\n$task->get_name();\n';
+    expect(scanText('lib.php', text, list)).toEqual(['2:7 ->addElement']);
+  });
+
   it('reads get_config for core settings and $DB tables only as a $DB argument', () => {
     const list = [change('$CFG->theme', 'setting'), change('log_display', 'database-table')];
     const text = "<?php\n$t = get_config('core', 'theme');\n$DB->get_records('log_display');\n$x = ['log_display'];\n";

@@ -299,8 +299,12 @@ const constantKey = (name: string) => {
   return slash < 0 ? fq : `${fq.slice(0, slash).toLowerCase()}\\${fq.slice(slash + 1)}`;
 };
 
-/** Words of an identifier, split at underscores and lower-to-upper case changes. */
-const wordCount = (name: string) => name.split(/_+|(?<=[a-z0-9])(?=[A-Z])/).filter((word) => word !== '').length;
+/** Words of an identifier, split at underscores and lower-to-upper case changes (no lookbehind: older Safari lacks it). */
+const wordCount = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .split('_')
+    .filter((word) => word !== '').length;
 
 function buildIndex(changes: readonly ApiChange[]): ChangeIndex {
   const index: ChangeIndex = {
