@@ -133,10 +133,10 @@ describe('scanner rules beyond the fixtures', () => {
     expect(scanText('lib.php', text, list)).toEqual(['2:7 ->addElement']);
   });
 
-  it('reads get_config for core settings and $DB tables only as a $DB argument', () => {
+  it('reads get_config for core settings, and tables only as a $DB argument or in SQL', () => {
     const list = [change('$CFG->theme', 'setting'), change('log_display', 'database-table')];
-    const text = "<?php\n$t = get_config('core', 'theme');\n$DB->get_records('log_display');\n$x = ['log_display'];\n";
-    expect(scanText('lib.php', text, list)).toEqual(["2:6 get_config('core', 'theme')", '3:19 log_display']);
+    const text = "<?php\n$t = get_config('core', 'theme');\n$DB->get_records('log_display');\n$x = ['log_display'];\n$r = new restore_decode_rule('X', 'view.php?id={log_display}', 'log_display');\n$s = \"DELETE FROM {log_display} WHERE id = $id\";\n";
+    expect(scanText('lib.php', text, list)).toEqual(["2:6 get_config('core', 'theme')", '3:19 log_display', '6:19 {log_display}']);
   });
 });
 

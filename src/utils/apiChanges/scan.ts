@@ -35,7 +35,8 @@
  * - callback `*_name()`: the declaration of a global function named `<prefix>_name` where the
  *   prefix is the plugin's component or, for an activity module, its plain name (read from
  *   version.php; any prefix when there is no version.php);
- * - database table: the first argument of a `$DB->…(` call, or `{name}` inside a PHP string (SQL);
+ * - database table: the first argument of a `$DB->…(` call, or `{name}` inside a PHP string with
+ *   an SQL keyword in it (SELECT, FROM, JOIN, UPDATE, INSERT, DELETE, WHERE, INTO);
  * - database fields and CLI options are not looked for (see ScanResult.unsearchable).
  *
  * Known limits: strings are matched by value, whatever their kind (a template and a JavaScript
@@ -453,6 +454,7 @@ const report = (out: RawFinding[], changes: ApiChange[] | undefined, offset: num
   }
 };
 
+const sqlWords = /\b(select|from|join|update|insert|delete|where|into)\b/i;
 const isPunct = (token: Token | undefined, text: string) => token?.type === 'punct' && token.text === text;
 const isWord = (token: Token | undefined, ...words: string[]) => token?.type === 'name' && words.includes(token.text.toLowerCase());
 
@@ -679,8 +681,9 @@ function scanPhp(source: string, tokens: Token[], context: PluginContext, out: R
     const token = tokens[i];
     const raw = token.raw ?? '';
     const rawStart = token.rawStart ?? token.start;
-    // SQL: `{table}` anywhere in a string, interpolated or not.
-    if (index.tables.size > 0 && raw.includes('{')) {
+    // SQL: `{table}` in a string that reads as SQL, interpolated or not. Not in other strings:
+    // backup's decode rules write `{course_module}` for an id mapping, not a table.
+    if (index.tables.size > 0 && raw.includes('{') && sqlWords.test(raw)) {
       for (const match of raw.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) {
         report(out, index.tables.get(match[1]), rawStart + match.index, match[0]);
       }
