@@ -128,11 +128,13 @@ export function lexPhp(source: string): Token[] {
         continue html;
       }
       if ((code === 35 /* # */ && next !== 91) || (code === 47 /* / */ && next === 47)) {
-        // A line comment ends at the end of the line or at `?>`, whichever comes first.
+        // A line comment ends at the end of the line or at `?>`, whichever comes first (looked for
+        // in the line only: most files have no `?>`, and searching the rest of the file for one at
+        // every comment made lexing quadratic).
         const newline = source.indexOf('\n', i);
-        const close = source.indexOf('?>', i);
         const lineEnd = newline < 0 ? n : newline;
-        i = close >= 0 && close < lineEnd ? close : lineEnd;
+        const close = source.slice(i, lineEnd).indexOf('?>');
+        i = close >= 0 ? i + close : lineEnd;
         continue;
       }
       if (code === 47 && next === 42 /* * */) {
@@ -207,9 +209,18 @@ export function lexPhp(source: string): Token[] {
         tokens.push({ type: 'number', text: source.slice(start, i), start, end: i });
         continue;
       }
-      const three = source.slice(i, i + 3);
-      const two = source.slice(i, i + 2);
-      const text = three === '?->' ? three : two === '->' || two === '::' || two === '=>' ? two : source[i];
+      let text: string;
+      if (code === 63 && next === 45 && source.charCodeAt(i + 2) === 62) {
+        text = '?->';
+      } else if (code === 45 && next === 62) {
+        text = '->';
+      } else if (code === 58 && next === 58) {
+        text = '::';
+      } else if (code === 61 && next === 62) {
+        text = '=>';
+      } else {
+        text = source[i];
+      }
       i += text.length;
       tokens.push({ type: 'punct', text, start, end: i });
     }
