@@ -150,13 +150,13 @@ export function lexPhp(source: string): Token[] {
       if (code === 39 /* ' */) {
         i = stringEnd(source, i, 39);
         const raw = source.slice(start + 1, i - 1);
-        tokens.push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: raw.replace(/\\([\\'])/g, '$1') });
+        tokens.push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: raw.includes('\\') ? raw.replace(/\\([\\'])/g, '$1') : raw });
         continue;
       }
       if (code === 34 /* " */ || code === 96 /* ` */) {
         i = stringEnd(source, i, code);
         const raw = source.slice(start + 1, i - 1);
-        const value = code === 34 && !phpInterpolates(raw) ? decodePhpDouble(raw) : undefined;
+        const value = code === 34 && !phpInterpolates(raw) ? (raw.includes('\\') ? decodePhpDouble(raw) : raw) : undefined;
         tokens.push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value });
         continue;
       }
@@ -324,7 +324,7 @@ export function lexJs(source: string, from = 0, to = source.length): Token[] {
     if (code === 39 || code === 34) {
       i = Math.min(stringEnd(source, i, code), to);
       const raw = source.slice(start + 1, i - 1);
-      push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: decodeJs(raw) });
+      push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: raw.includes('\\') ? decodeJs(raw) : raw });
       continue;
     }
     if (code === 96) {
@@ -335,7 +335,7 @@ export function lexJs(source: string, from = 0, to = source.length): Token[] {
         push({ type: 'punct', text: '${', start: i - 2, end: i });
       } else {
         const raw = source.slice(start + 1, i - 1);
-        push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: decodeJs(raw) });
+        push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: raw.includes('\\') ? decodeJs(raw) : raw });
       }
       continue;
     }
