@@ -4,9 +4,11 @@
  * Needs no build: it runs the scanner's own TypeScript in Node.
  *
  * - The plugin is synthetic and the same on every run (a seeded generator): 120 PHP files
- *   (classes, lib.php, db/*.php), 50 JavaScript modules (AMD and ES) and 30 Mustache templates,
- *   with sizes drawn from ranges typical of Moodle plugins, comments, docblocks, strings and SQL,
- *   and uses of changed names sprinkled in.
+ *   (version.php and classes), 50 JavaScript modules (AMD and ES) and 30 Mustache templates, with
+ *   comments, docblocks, strings and SQL, and uses of changed names sprinkled in. Sizes: PHP 2 to
+ *   16 KB and every twentieth 30 to 60 KB, JavaScript 1.5 to 12 KB, Mustache 0.5 to 4 KB; in
+ *   Moodle 4.1's mod_forum, mod_assign and mod_quiz the mean PHP file is 9 to 13.5 KB, the mean
+ *   JavaScript module (amd/src) 5.6 to 15.6 KB and the mean template 1.6 to 3.4 KB.
  * - The change list is data/api-changes.json when it exists, else a generated list of 1,500
  *   entries of every kind.
  * - Timed: scanPlugin on the files as text (the index of the list is built inside each run, as

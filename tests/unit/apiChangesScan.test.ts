@@ -95,14 +95,20 @@ describe('scanner rules beyond the fixtures', () => {
     expect(scanText('classes/x.php', text, list)).toEqual(['3:13 thing', '4:14 core\\a\\helper', '5:10 thing', '6:1 helper', '6:8 MAX_THINGS']);
   });
 
+  it('resolves a name relative to the namespace of the file', () => {
+    const list = [change('\\core_course\\output\\activity_navigation', 'class')];
+    const text = '<?php\nnamespace core_course;\n$a = new output\\activity_navigation();\n$b = new namespace\\output\\activity_navigation();\n$c = new activity_navigation();\n';
+    expect(scanText('classes/x.php', text, list)).toEqual(['3:10 output\\activity_navigation', '4:10 namespace\\output\\activity_navigation']);
+  });
+
   it('reads attributes as classes, not function calls', () => {
     const text = '<?php\n#[\\core\\attribute\\deprecated(since: "4.5")]\nfunction old() {}\n';
     expect(scanText('lib.php', text, [change('\\core\\attribute\\deprecated', 'class'), change('deprecated()', 'function')])).toEqual(['2:3 \\core\\attribute\\deprecated']);
   });
 
-  it('ends a line comment at ?> and reads nothing in inline HTML', () => {
-    const text = '<?php // old_call() ?> old_call() <?php old_call();\n';
-    expect(scanText('x.php', text, [change('old_call()', 'function')])).toEqual(['1:41 old_call']);
+  it('ends a line comment at ?> and reads nothing in inline HTML, <?xml included', () => {
+    const text = '<?php // old_call() ?> old_call() <?xml old_call() ?> <?PHP old_call();\n';
+    expect(scanText('x.php', text, [change('old_call()', 'function')])).toEqual(['1:61 old_call']);
   });
 
   it('takes the callback prefix from version.php', () => {
@@ -121,10 +127,16 @@ describe('scanner rules beyond the fixtures', () => {
     expect(findings).toEqual(['2 $this->page->requires->js_init_call true', '3 $PAGE->requires->js_init_call true', '4 $OUTPUT->spacer true', '5 ->js_init_call false', '6 ->js_init_call false']);
   });
 
-  it('reads get_config for core settings and $DB tables only as a $DB argument', () => {
+  it('counts the words of a method name in snake and camel case for the distinctive rule', () => {
+    const list = [change('moodleform_thing::addElement()', 'method'), change('some_renderer::render()', 'method'), change('other_thing::get_name()', 'method'), change('third_thing::get_name()', 'method')];
+    const text = '<?php\n$mform->addElement("text");\n$widget->render();\n$task->get_name();\n';
+    expect(scanText('lib.php', text, list)).toEqual(['2:7 ->addElement']);
+  });
+
+  it('reads get_config for core settings, and tables only as a $DB argument or in SQL', () => {
     const list = [change('$CFG->theme', 'setting'), change('log_display', 'database-table')];
-    const text = "<?php\n$t = get_config('core', 'theme');\n$DB->get_records('log_display');\n$x = ['log_display'];\n";
-    expect(scanText('lib.php', text, list)).toEqual(["2:6 get_config('core', 'theme')", '3:19 log_display']);
+    const text = "<?php\n$t = get_config('core', 'theme');\n$DB->get_records('log_display');\n$x = ['log_display'];\n$r = new restore_decode_rule('X', 'view.php?id={log_display}', 'log_display');\n$s = \"DELETE FROM {log_display} WHERE id = $id\";\n";
+    expect(scanText('lib.php', text, list)).toEqual(["2:6 get_config('core', 'theme')", '3:19 log_display', '6:19 {log_display}']);
   });
 });
 

@@ -93,7 +93,7 @@ function stringEnd(source: string, start: number, quote: number): number {
 }
 
 /**
- * PHP tokens of a file: code between `<?php` (or `<?=`, `<?`) and `?>`, with comments and inline
+ * PHP tokens of a file: code between `<?php` (or `<?=`) and `?>`, with comments and inline
  * HTML left out. `?>` becomes a `;` token (PHP treats it as the end of a statement). Heredocs and
  * nowdocs are single string tokens. `#[` (an attribute) is a punctuation token, not a comment.
  */
@@ -106,7 +106,14 @@ export function lexPhp(source: string): Token[] {
     if (open < 0) {
       break;
     }
-    i = source.startsWith('<?php', open) ? open + 5 : source.startsWith('<?=', open) ? open + 3 : open + 2;
+    // Only `<?php` and `<?=` open PHP code: Moodle does not allow short open tags, and `<?xml` in
+    // inline HTML is not code.
+    const tag = /^<\?(php(?![A-Za-z0-9_])|=)/i.exec(source.slice(open, open + 6));
+    if (!tag) {
+      i = open + 2;
+      continue;
+    }
+    i = open + tag[0].length;
     while (i < n) {
       const code = source.charCodeAt(i);
       const next = source.charCodeAt(i + 1);
@@ -121,11 +128,13 @@ export function lexPhp(source: string): Token[] {
         continue html;
       }
       if ((code === 35 /* # */ && next !== 91) || (code === 47 /* / */ && next === 47)) {
-        // A line comment ends at the end of the line or at `?>`, whichever comes first.
+        // A line comment ends at the end of the line or at `?>`, whichever comes first (looked for
+        // in the line only: most files have no `?>`, and searching the rest of the file for one at
+        // every comment made lexing quadratic).
         const newline = source.indexOf('\n', i);
-        const close = source.indexOf('?>', i);
         const lineEnd = newline < 0 ? n : newline;
-        i = close >= 0 && close < lineEnd ? close : lineEnd;
+        const close = source.slice(i, lineEnd).indexOf('?>');
+        i = close >= 0 ? i + close : lineEnd;
         continue;
       }
       if (code === 47 && next === 42 /* * */) {
@@ -141,13 +150,13 @@ export function lexPhp(source: string): Token[] {
       if (code === 39 /* ' */) {
         i = stringEnd(source, i, 39);
         const raw = source.slice(start + 1, i - 1);
-        tokens.push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: raw.replace(/\\([\\'])/g, '$1') });
+        tokens.push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: raw.includes('\\') ? raw.replace(/\\([\\'])/g, '$1') : raw });
         continue;
       }
       if (code === 34 /* " */ || code === 96 /* ` */) {
         i = stringEnd(source, i, code);
         const raw = source.slice(start + 1, i - 1);
-        const value = code === 34 && !phpInterpolates(raw) ? decodePhpDouble(raw) : undefined;
+        const value = code === 34 && !phpInterpolates(raw) ? (raw.includes('\\') ? decodePhpDouble(raw) : raw) : undefined;
         tokens.push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value });
         continue;
       }
@@ -200,9 +209,18 @@ export function lexPhp(source: string): Token[] {
         tokens.push({ type: 'number', text: source.slice(start, i), start, end: i });
         continue;
       }
-      const three = source.slice(i, i + 3);
-      const two = source.slice(i, i + 2);
-      const text = three === '?->' ? three : two === '->' || two === '::' || two === '=>' ? two : source[i];
+      let text: string;
+      if (code === 63 && next === 45 && source.charCodeAt(i + 2) === 62) {
+        text = '?->';
+      } else if (code === 45 && next === 62) {
+        text = '->';
+      } else if (code === 58 && next === 58) {
+        text = '::';
+      } else if (code === 61 && next === 62) {
+        text = '=>';
+      } else {
+        text = source[i];
+      }
       i += text.length;
       tokens.push({ type: 'punct', text, start, end: i });
     }
@@ -306,7 +324,7 @@ export function lexJs(source: string, from = 0, to = source.length): Token[] {
     if (code === 39 || code === 34) {
       i = Math.min(stringEnd(source, i, code), to);
       const raw = source.slice(start + 1, i - 1);
-      push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: decodeJs(raw) });
+      push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: raw.includes('\\') ? decodeJs(raw) : raw });
       continue;
     }
     if (code === 96) {
@@ -317,7 +335,7 @@ export function lexJs(source: string, from = 0, to = source.length): Token[] {
         push({ type: 'punct', text: '${', start: i - 2, end: i });
       } else {
         const raw = source.slice(start + 1, i - 1);
-        push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: decodeJs(raw) });
+        push({ type: 'string', text: source.slice(start, i), start, end: i, raw, rawStart: start + 1, value: raw.includes('\\') ? decodeJs(raw) : raw });
       }
       continue;
     }

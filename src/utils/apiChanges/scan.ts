@@ -35,7 +35,8 @@
  * - callback `*_name()`: the declaration of a global function named `<prefix>_name` where the
  *   prefix is the plugin's component or, for an activity module, its plain name (read from
  *   version.php; any prefix when there is no version.php);
- * - database table: the first argument of a `$DB->…(` call, or `{name}` inside a PHP string (SQL);
+ * - database table: the first argument of a `$DB->…(` call, or `{name}` inside a PHP string with
+ *   an SQL keyword in it (SELECT, FROM, JOIN, UPDATE, INSERT, DELETE, WHERE, INTO);
  * - database fields and CLI options are not looked for (see ScanResult.unsearchable).
  *
  * Known limits: strings are matched by value, whatever their kind (a template and a JavaScript
@@ -299,8 +300,12 @@ const constantKey = (name: string) => {
   return slash < 0 ? fq : `${fq.slice(0, slash).toLowerCase()}\\${fq.slice(slash + 1)}`;
 };
 
-/** Words of an identifier, split at underscores and lower-to-upper case changes. */
-const wordCount = (name: string) => name.split(/_+|(?<=[a-z0-9])(?=[A-Z])/).filter((word) => word !== '').length;
+/** Words of an identifier, split at underscores and lower-to-upper case changes (no lookbehind: older Safari lacks it). */
+const wordCount = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .split('_')
+    .filter((word) => word !== '').length;
 
 function buildIndex(changes: readonly ApiChange[]): ChangeIndex {
   const index: ChangeIndex = {
@@ -449,6 +454,7 @@ const report = (out: RawFinding[], changes: ApiChange[] | undefined, offset: num
   }
 };
 
+const sqlWords = /\b(select|from|join|update|insert|delete|where|into)\b/i;
 const isPunct = (token: Token | undefined, text: string) => token?.type === 'punct' && token.text === text;
 const isWord = (token: Token | undefined, ...words: string[]) => token?.type === 'name' && words.includes(token.text.toLowerCase());
 
@@ -675,8 +681,9 @@ function scanPhp(source: string, tokens: Token[], context: PluginContext, out: R
     const token = tokens[i];
     const raw = token.raw ?? '';
     const rawStart = token.rawStart ?? token.start;
-    // SQL: `{table}` anywhere in a string, interpolated or not.
-    if (index.tables.size > 0 && raw.includes('{')) {
+    // SQL: `{table}` in a string that reads as SQL, interpolated or not. Not in other strings:
+    // backup's decode rules write `{course_module}` for an id mapping, not a table.
+    if (index.tables.size > 0 && raw.includes('{') && sqlWords.test(raw)) {
       for (const match of raw.matchAll(/\{([a-z][a-z0-9_]*)\}/g)) {
         report(out, index.tables.get(match[1]), rawStart + match.index, match[0]);
       }
