@@ -19,6 +19,7 @@ import { ssrTemplate } from './config/ssrTemplate';
 import { docsVersions } from './config/versions';
 import { generalSidebarItems } from './config/sidebars';
 import announcementBarPlugin from './src/plugins/announcement-bar';
+import apiChangesPlugin from './src/plugins/api-changes';
 import codeThemePlugin from './src/plugins/code-theme';
 import routeLoadingPlugin from './src/plugins/route-loading';
 import markdownExportPlugin from './src/plugins/markdown-export';
@@ -166,6 +167,8 @@ const config: Config = {
     [searchIndexPlugin, { enabled: search.mode === 'local' }],
     // The Markdown version of every page, llms.txt and llms-full.txt, from the built pages.
     markdownExportPlugin,
+    // The API changes data as /api-changes.json, for scripts and editors.
+    apiChangesPlugin,
     // Offline mode: the web app manifest and worker code (offline), then the service worker
     // (production builds only), whose precache list waits for the search index above.
     offlinePlugin,

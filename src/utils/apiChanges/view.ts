@@ -1,0 +1,130 @@
+/**
+ * What the API changes page shows of the data: the versions a reader can pick, the name filter,
+ * the grouping by release, component and kind, and the words for kinds and changes. Shared by
+ * the page's components (src/components/ApiChanges, PluginCheck) and their tests.
+ */
+import { compareVersions } from '../moodleReleases';
+import { changesBetween } from './scan';
+import type { ApiChange, ApiChangeKind, ApiChangeType } from './types';
+
+/** The series a version belongs to: 4.5 for 4.5.1. */
+export function seriesOf(version: string): string {
+  return version.split('.').slice(0, 2).join('.');
+}
+
+/** The oldest release a plugin is moved from: the 4.1 docs are the oldest this site keeps. */
+export const oldestFromVersion = '4.1';
+
+/** The releases a reader can pick as "from" and "to": every series with a change, every point release a change names, and 4.1. */
+export function versionOptions(changes: readonly ApiChange[]): string[] {
+  const versions = new Set([oldestFromVersion]);
+  for (const change of changes) {
+    versions.add(seriesOf(change.version));
+    versions.add(change.version);
+    for (const backport of change.backportedTo ?? []) {
+      versions.add(backport);
+    }
+  }
+  return [...versions].sort(compareVersions);
+}
+
+/** A name as compared by the filter: no leading backslash, no trailing (), lower case. */
+export function comparableName(name: string): string {
+  return name.trim().replace(/^\\+/, '').replace(/\(\)$/, '').toLowerCase();
+}
+
+/** Whether a change is about the name typed (or part of it): its name, or the name that replaces it. */
+export function matchesName(change: ApiChange, typed: string): boolean {
+  const wanted = comparableName(typed);
+  if (!wanted) {
+    return true;
+  }
+  return comparableName(change.name).includes(wanted) || (change.replacement !== undefined && comparableName(change.replacement).includes(wanted));
+}
+
+export interface ChangeFilters {
+  name: string;
+  from: string;
+  to: string;
+}
+
+/** The changes the filters let through: the name, and the releases after `from` up to `to` (see changesBetween). */
+export function filterChanges(changes: readonly ApiChange[], { name, from, to }: ChangeFilters): ApiChange[] {
+  return changesBetween(changes, from, to).filter((change) => matchesName(change, name));
+}
+
+export interface ChangeGroup {
+  /** The series the changes came in ("5.0"). */
+  series: string;
+  components: { component: string; changes: ApiChange[] }[];
+  count: number;
+}
+
+const kindOrder = new Map<string, number>();
+
+/** By series (oldest first), then component ("core" first), kind and name. */
+export function groupChanges(changes: readonly ApiChange[]): ChangeGroup[] {
+  const bySeries = new Map<string, Map<string, ApiChange[]>>();
+  for (const change of changes) {
+    const series = seriesOf(change.version);
+    const components = bySeries.get(series) ?? new Map<string, ApiChange[]>();
+    bySeries.set(series, components);
+    components.set(change.component, [...(components.get(change.component) ?? []), change]);
+  }
+  return [...bySeries.keys()].sort(compareVersions).map((series) => {
+    const components = bySeries.get(series) ?? new Map<string, ApiChange[]>();
+    const names = [...components.keys()].sort((a, b) => (a === 'core' ? -1 : b === 'core' ? 1 : a.localeCompare(b)));
+    return {
+      series,
+      count: [...components.values()].reduce((sum, list) => sum + list.length, 0),
+      components: names.map((component) => ({
+        component,
+        changes: [...(components.get(component) ?? [])].sort(
+          (a, b) => (kindOrder.get(a.kind) ?? 0) - (kindOrder.get(b.kind) ?? 0) || compareVersions(a.version, b.version) || comparableName(a.name).localeCompare(comparableName(b.name)),
+        ),
+      })),
+    };
+  });
+}
+
+export const kindLabels: Record<ApiChangeKind, string> = {
+  function: 'Function',
+  method: 'Method',
+  class: 'Class',
+  constant: 'Constant',
+  property: 'Property',
+  'js-module': 'JavaScript module',
+  template: 'Template',
+  capability: 'Capability',
+  setting: 'Setting',
+  callback: 'Callback',
+  hook: 'Hook',
+  'database-table': 'Database table',
+  'database-field': 'Database field',
+  'cli-option': 'CLI option',
+  'web-service': 'Web service',
+};
+Object.keys(kindLabels).forEach((kind, index) => kindOrder.set(kind, index));
+
+export const changeLabels: Record<ApiChangeType, string> = {
+  added: 'Added',
+  changed: 'Changed',
+  deprecated: 'Deprecated',
+  removed: 'Removed',
+  moved: 'Moved',
+  renamed: 'Renamed',
+};
+
+/** The series this site has a developer update page for. */
+export const devupdateSeries = ['4.2', '4.3', '4.4', '4.5', '5.0', '5.1', '5.2', '5.3'];
+
+/** The developer update page of a change's series, when the site has one. */
+export function devupdateRoute(change: Pick<ApiChange, 'version'>): string | undefined {
+  const series = seriesOf(change.version);
+  return devupdateSeries.includes(series) ? `/docs/devupdate/${series}` : undefined;
+}
+
+/** The element id of a series' section on the page. */
+export function seriesAnchor(series: string): string {
+  return `moodle-${series.replace('.', '-')}`;
+}
