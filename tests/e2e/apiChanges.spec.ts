@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ApiChange, ApiChangesData } from '../../src/utils/apiChanges/types';
 import { makeZip } from '../support/zip';
+import { seriousViolations, wcagAxe } from './axe';
 import { expect, open, test } from './fixtures';
 
 const route = '/docs/devupdate/changes';
@@ -150,5 +151,31 @@ test.describe('site search', () => {
       const firstThree = await results.evaluateAll((links) => [...new Set(links.map((link) => new URL((link as HTMLAnchorElement).href).pathname))].slice(0, 3));
       expect(firstThree).toContain(route);
     });
+  }
+});
+
+test.describe('accessibility', () => {
+  for (const viewport of [{ width: 412, height: 915 }, { width: 1280, height: 900 }]) {
+    for (const mode of ['light', 'dark'] as const) {
+      test(`axe finds no serious or critical violation in ${mode} mode at ${viewport.width} px, with filtered rows and a check's results`, async ({ page }) => {
+        // Every row has the same markup and colours: a filtered list (and the check's result
+        // table) covers them without axe walking a thousand rows of the whole list.
+        test.setTimeout(90_000);
+        await page.setViewportSize(viewport);
+        await page.addInitScript((theme) => {
+          localStorage.setItem('theme', theme);
+        }, mode);
+        await open(page, route);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        await page.getByRole('searchbox', { name: 'Name' }).fill('modal');
+        await expect(page.getByRole('status').first()).toContainText('changes match');
+        const { zip } = plantedPlugin();
+        await page.getByLabel('Choose a zip').setInputFiles({ name: 'local_planted.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+        await expect(page.getByRole('table', { name: 'Uses of changed names' })).toBeVisible();
+        await page.getByText('Or paste one file').click();
+        const serious = seriousViolations(await wcagAxe(page).analyze());
+        expect(serious, serious.join('\n')).toEqual([]);
+      });
+    }
   }
 });

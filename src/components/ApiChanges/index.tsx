@@ -81,6 +81,10 @@ function ChangeTables({ changes }: { changes: readonly ApiChange[] }): ReactNode
  */
 export default function ApiChanges(): ReactNode {
   const versions = useMemo(() => versionOptions(allChanges), []);
+  const seriesRange = useMemo(() => {
+    const series = groupChanges(allChanges).map((group) => group.series);
+    return [series[0], series[series.length - 1]];
+  }, []);
   const [filters, setFilters] = useState<ChangeFilters>({ name: '', from: oldestFromVersion, to: versions[versions.length - 1] });
   const deferred = useDeferredValue(filters);
   const id = useId();
@@ -124,7 +128,7 @@ export default function ApiChanges(): ReactNode {
       ) : null}
       <p className={styles.summary} role="status">
         {shown.length === allChanges.length
-          ? `All ${allChanges.length} changes, by release and component.`
+          ? `All ${allChanges.length} changes, from Moodle ${seriesRange[0]} to ${seriesRange[1]}, by release and component.`
           : shown.length === 0
             ? compareVersions(deferred.from, deferred.to) >= 0
               ? 'Pick a "to" version after the "from" version.'

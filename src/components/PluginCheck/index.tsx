@@ -232,6 +232,12 @@ export default function PluginCheck(): ReactNode {
                 </tbody>
               </table>
             ) : null}
+            {report.result.unsearchable.length ? (
+              <p>
+                {report.result.unsearchable.length === 1 ? '1 change' : `${report.result.unsearchable.length} changes`} of this range cannot be found in code (database fields, CLI options) and{' '}
+                {report.result.unsearchable.length === 1 ? 'was' : 'were'} not looked for: see the list below.
+              </p>
+            ) : null}
             {report.result.skipped.length ? (
               <details>
                 <summary>{report.result.skipped.length} files not read</summary>
