@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishedApiChanges } from '../../src/plugins/api-changes';
 import type { ApiChange } from '../../src/utils/apiChanges/types';
-import { comparableName, devupdateRoute, devupdateSeries, filterChanges, groupChanges, matchesName, versionOptions } from '../../src/utils/apiChanges/view';
+import { beforeAll, comparableName, devupdateRoute, devupdateSeries, filterChanges, groupChanges, matchesName, versionLabel, versionOptions } from '../../src/utils/apiChanges/view';
 import { readZip, ZipError } from '../../src/utils/apiChanges/zip';
 import { makeZip } from '../support/zip';
 
@@ -89,8 +89,15 @@ describe('the page\'s filters and groups', () => {
     change('mod/assign:grade', '4.4', { kind: 'capability', component: 'mod_assign', change: 'changed' }),
   ];
 
-  it('offers 4.1 and every series and point release the data names, in order', () => {
-    expect(versionOptions(changes)).toEqual(['4.1', '4.2', '4.3', '4.4', '4.5', '4.5.1', '5.0']);
+  it('offers a release before them all, 4.1 and every series and point release the data names, in order', () => {
+    const versions = versionOptions(changes);
+    expect(versions).toEqual([beforeAll, '4.1', '4.2', '4.3', '4.4', '4.5', '4.5.1', '5.0']);
+    expect(versionLabel(beforeAll, versions)).toBe('Before 4.1');
+    expect(versionLabel('4.5.1', versions)).toBe('4.5.1');
+    // From before them all, every change is met, the oldest included.
+    const older = [change('print_textarea()', '3.6'), ...changes];
+    expect(filterChanges(older, { name: '', from: beforeAll, to: '5.0' })).toHaveLength(older.length);
+    expect(versionLabel(beforeAll, versionOptions(older))).toBe('Before 3.6');
   });
 
   it('compares names without the leading backslash, the brackets or the case', () => {

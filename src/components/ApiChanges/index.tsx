@@ -6,7 +6,7 @@ import ScrollableTable from '@site/src/components/ScrollableTable';
 import TrackerLink from '@site/src/components/TrackerLink';
 import type { ApiChange, ApiChangesData } from '@site/src/utils/apiChanges/types';
 import { compareVersions } from '@site/src/utils/moodleReleases';
-import { changeLabels, devupdateRoute, filterChanges, groupChanges, kindLabels, oldestFromVersion, seriesAnchor, versionOptions, type ChangeFilters } from '@site/src/utils/apiChanges/view';
+import { changeLabels, devupdateRoute, filterChanges, groupChanges, kindLabels, oldestFromVersion, versionLabel, seriesAnchor, versionOptions, type ChangeFilters } from '@site/src/utils/apiChanges/view';
 import styles from './styles.module.css';
 
 const data = apiChanges as ApiChangesData;
@@ -112,7 +112,9 @@ export default function ApiChanges(): ReactNode {
             From version
             <select id={`${id}-from`} value={filters.from} onChange={(event) => { update({ from: event.target.value }); }}>
               {versions.slice(0, -1).map((version) => (
-                <option key={version}>{version}</option>
+                <option key={version} value={version}>
+                  {versionLabel(version, versions)}
+                </option>
               ))}
             </select>
           </label>

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type DragEvent, type ReactNode } from 'react'
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { allChanges } from '@site/src/components/ApiChanges';
 import { readPluginFiles, scanPlugin, changesBetween, fileLanguage, type PluginEntry, type ScanResult } from '@site/src/utils/apiChanges/scan';
-import { changeLabels, oldestFromVersion, versionOptions } from '@site/src/utils/apiChanges/view';
+import { beforeAll, changeLabels, oldestFromVersion, versionLabel, versionOptions } from '@site/src/utils/apiChanges/view';
 import { readZip } from '@site/src/utils/apiChanges/zip';
 import { compareVersions } from '@site/src/utils/moodleReleases';
 import styles from './styles.module.css';
@@ -14,6 +14,11 @@ interface Report {
   to: string;
   result: ScanResult;
   milliseconds: number;
+}
+
+/** The range a report covers, in words. */
+function rangeText(from: string, to: string): string {
+  return from === beforeAll ? `up to ${to}` : `between ${from} and ${to}`;
 }
 
 /** The entries of a dropped or chosen folder (webkitRelativePath) or of loose files. */
@@ -132,7 +137,9 @@ export default function PluginCheck(): ReactNode {
           From version
           <select id={`${id}-from`} value={from} onChange={(event) => { setFrom(event.target.value); }}>
             {versions.slice(0, -1).map((version) => (
-              <option key={version}>{version}</option>
+              <option key={version} value={version}>
+                {versionLabel(version, versions)}
+              </option>
             ))}
           </select>
         </label>
@@ -196,8 +203,8 @@ export default function PluginCheck(): ReactNode {
           <>
             <p>
               {findings.length === 0
-                ? `No changed names: ${report.result.scanned} files of ${report.source} use nothing that changed between ${report.from} and ${report.to}.`
-                : `${findings.length} ${findings.length === 1 ? 'use' : 'uses'} of changed names in ${new Set(findings.map((finding) => finding.path)).size} of the ${report.result.scanned} files of ${report.source}, between ${report.from} and ${report.to}.`}{' '}
+                ? `No changed names: ${report.result.scanned} files of ${report.source} use nothing that changed ${rangeText(report.from, report.to)}.`
+                : `${findings.length} ${findings.length === 1 ? 'use' : 'uses'} of changed names in ${new Set(findings.map((finding) => finding.path)).size} of the ${report.result.scanned} files of ${report.source}, ${rangeText(report.from, report.to)}.`}{' '}
               <span className={styles.time}>Checked in {Math.max(1, Math.round(report.milliseconds))} ms.</span>
             </p>
             {findings.length ? (
@@ -233,10 +240,19 @@ export default function PluginCheck(): ReactNode {
               </table>
             ) : null}
             {report.result.unsearchable.length ? (
-              <p>
-                {report.result.unsearchable.length === 1 ? '1 change' : `${report.result.unsearchable.length} changes`} of this range cannot be found in code (database fields, CLI options) and{' '}
-                {report.result.unsearchable.length === 1 ? 'was' : 'were'} not looked for: see the list below.
-              </p>
+              <details>
+                <summary>
+                  {report.result.unsearchable.length === 1 ? '1 change' : `${report.result.unsearchable.length} changes`} of this range not looked for (database fields, CLI options, and names given without their
+                  class or plugin)
+                </summary>
+                <ul>
+                  {report.result.unsearchable.map((change) => (
+                    <li key={`${change.name} ${change.change} ${change.version}`}>
+                      <code>{change.name}</code>: {changeLabels[change.change].toLowerCase()} in {change.version}
+                    </li>
+                  ))}
+                </ul>
+              </details>
             ) : null}
             {report.result.skipped.length ? (
               <details>

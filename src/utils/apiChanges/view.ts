@@ -15,7 +15,19 @@ export function seriesOf(version: string): string {
 /** The oldest release a plugin is moved from: the 4.1 docs are the oldest this site keeps. */
 export const oldestFromVersion = '4.1';
 
-/** The releases a reader can pick as "from" and "to": every series with a change, every point release a change names, and 4.1. */
+/** The "from" release before every release: moving from it meets every change of the list. */
+export const beforeAll = '0';
+
+/** How a release is offered in the lists: the release, or "Before <the first one>". */
+export function versionLabel(version: string, versions: readonly string[]): string {
+  return version === beforeAll ? `Before ${versions.find((other) => other !== beforeAll) ?? ''}` : version;
+}
+
+/**
+ * The releases a reader can pick as "from" and "to": every series with a change, every point
+ * release a change names, and 4.1; first, the release before all of them (see beforeAll), so
+ * that the oldest changes can be shown too.
+ */
 export function versionOptions(changes: readonly ApiChange[]): string[] {
   const versions = new Set([oldestFromVersion]);
   for (const change of changes) {
@@ -25,7 +37,7 @@ export function versionOptions(changes: readonly ApiChange[]): string[] {
       versions.add(backport);
     }
   }
-  return [...versions].sort(compareVersions);
+  return [beforeAll, ...[...versions].sort(compareVersions)];
 }
 
 /** A name as compared by the filter: no leading backslash, no trailing (), lower case. */
