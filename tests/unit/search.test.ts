@@ -315,6 +315,8 @@ describe('identifiers in queries and pages', () => {
     expect(identifierParts('$db->get_record')).toEqual(['get_record']);
     // A file's path is also written as the file's name; a module's or capability's is not a file.
     expect(identifierParts('db/subplugins.json')).toEqual(['subplugins.json']);
+    // A module or template is also its name without the component, when that is a name itself.
+    expect(identifierParts('core/modal_factory')).toEqual(['modal_factory']);
     expect(identifierParts('core/str')).toEqual([]);
     expect(identifierParts('mod/assign:grade')).toEqual([]);
     // Plain words name nothing on their own.
@@ -473,6 +475,31 @@ describe('ranking: the page that documents a name, the topic page, lists of chan
     const labelledIndex = new LocalIndex(JSON.parse(labelled.get('meta.json') ?? '{}') as IndexMeta, (file) => Promise.resolve(JSON.parse(labelled.get(file) ?? 'null') as unknown));
     const [first] = await labelledIndex.rank('capabilities', filters);
     expect((await labelledIndex.page(first.page)).url).toBe('/docs/apis/subsystems/access');
+  });
+
+  it('puts a name\'s history second, after the page that documents it, and lets the lists of changes document nothing', async () => {
+    const named = (name: string) => ({ names: [name] });
+    const history = buildIndexFiles(
+      [
+        page('/docs/apis/core/htmlwriter', 'HTML writer', [section('class', 2, 'html_writer', 'Writes tags.', { headings: ['html_writer'] })]),
+        page('/general/development/policies/security/crosssite-scripting', 'Cross-site scripting', [section('escape', 2, 'Escape output', 'Use html_writer, html_writer and html_writer to escape html_writer output.')]),
+        page('/docs/apis/subsystems/output', 'Output API', [section('writers', 2, 'Writers', 'html_writer and html_writer build tags; html_writer is static.')]),
+        page('/docs/devupdate/4.5', 'Moodle 4.5 developer update', [section('moved', 2, 'Moved classes', 'html_writer moved.', named('html_writer'))], 'changes'),
+        page('/docs/devupdate/changes', 'API changes by name', [section('moodle-4-5', 2, 'Moodle 4.5', 'html_writer Class Moved in 4.5', named('html_writer'))], 'names'),
+      ],
+      '/',
+    );
+    const historyIndex = new LocalIndex(JSON.parse(history.get('meta.json') ?? '{}') as IndexMeta, (file) => Promise.resolve(JSON.parse(history.get(file) ?? 'null') as unknown));
+    const results = await historyIndex.rank('html_writer', filters);
+    const ranked = await Promise.all(results.map(async (result) => (await historyIndex.page(result.page)).url));
+    expect(ranked.slice(0, 2)).toEqual(['/docs/apis/core/htmlwriter', '/docs/devupdate/changes']);
+    // The developer update names it as the API page's table would, but documents nothing: it ranks by its text.
+    expect(results[ranked.indexOf('/docs/devupdate/4.5')].defines).toBe(0);
+    expect(results[ranked.indexOf('/docs/apis/core/htmlwriter')].defines).toBeGreaterThan(0);
+    // Asked what changed, the lists of changes count as any page.
+    const asked = await historyIndex.rank('html_writer changes', filters);
+    const askedUrls = await Promise.all(asked.map(async (result) => (await historyIndex.page(result.page)).url));
+    expect(asked[askedUrls.indexOf('/docs/devupdate/4.5')].defines).toBeGreaterThan(0);
   });
 
   it('ranks a page about legacy code below its current counterpart unless the query asks for it', async () => {

@@ -106,14 +106,20 @@ function headingIdentifiers(heading: string, level: 1 | 2 | 3): Pick<IndexedSect
 
 /**
  * What kind of page a result is, for ranking (see LocalIndex.rank): a topic's main page (it has
- * pages below it), a list of changes (the developer update pages), a page about code Moodle no
- * longer ships (tagged "legacy"), or any other page.
+ * pages below it), a list of changes (the developer update pages), the list of changes by name
+ * (the API changes page), a page about code Moodle no longer ships (tagged "legacy"), or any
+ * other page.
  */
-export type PageKind = 'index' | 'changes' | 'legacy' | 'page';
+export type PageKind = 'index' | 'changes' | 'names' | 'legacy' | 'page';
 
 /** The developer update pages: lists of what changed in each release. */
 export function isChangesRoute(route: string): boolean {
   return /^\/docs(\/\d+\.\d+)?\/devupdate(\/|$)/.test(route);
+}
+
+/** The list of changes by name (the API changes page): what happened to each name, in one table per release. */
+export function isChangesByNameRoute(route: string): boolean {
+  return /^\/docs(\/\d+\.\d+)?\/devupdate\/changes$/.test(route);
 }
 
 export interface IndexedPage {
@@ -243,7 +249,7 @@ export function extractPage(html: string, route: string): IndexedPage | null {
     // answer searches for a release (their title keeps full weight) or an issue, not outrank
     // the page that explains a topic they mention in passing.
     textWeight: isReleasePage(route) ? releaseItemWeight : 1,
-    kind: isChangesRoute(route) ? 'changes' : legacy ? 'legacy' : 'page',
+    kind: isChangesByNameRoute(route) ? 'names' : isChangesRoute(route) ? 'changes' : legacy ? 'legacy' : 'page',
     sections,
   };
 }

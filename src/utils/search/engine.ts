@@ -44,8 +44,8 @@ export interface IndexMeta {
   kinds: string;
 }
 
-/** The letters of IndexMeta.kinds: a topic's main page, a list of changes, a page about legacy code, any other page. */
-export const pageKindLetters = { index: 'i', changes: 'c', legacy: 'l', page: 'p' } as const;
+/** The letters of IndexMeta.kinds: a topic's main page, a list of changes, the list of changes by name, a page about legacy code, any other page. */
+export const pageKindLetters = { index: 'i', changes: 'c', names: 'n', legacy: 'l', page: 'p' } as const;
 
 /**
  * Where a term has a role beyond its text, as positions in its postings' lists: the sections
@@ -392,7 +392,8 @@ export function identifiersOf(text: string): string[] {
  * core_user::get_user is also get_user (and the class core_user), \core\output\html_writer is
  * also html_writer, $DB->get_record is also get_record. Plain words (core\task\manager → manager,
  * $CFG->dbtype → dbtype) are left out: they name nothing on their own. A file's path is also its
- * name: db/subplugins.json is also subplugins.json. Without `owners`, a
+ * name (db/subplugins.json is also subplugins.json), and a module or template is also its name
+ * without the component (core/modal_factory is also modal_factory). Without `owners`, a
  * member's class is left out too (a page documenting core_user::get_user documents get_user,
  * not the whole class core_user).
  */
@@ -412,6 +413,9 @@ export function identifierParts(identifier: string, { owners = true } = {}): str
     parts.add(identifier.slice(identifier.lastIndexOf('\\') + 1));
   } else if (/\/[^/]+\.[a-z]+$/.test(identifier)) {
     // A file's path (db/subplugins.json) is also written as its name (subplugins.json).
+    parts.add(identifier.slice(identifier.lastIndexOf('/') + 1));
+  } else if (/^[a-z][a-z0-9_]*\/[a-z0-9_/]+$/.test(identifier)) {
+    // A JavaScript module or template (core/modal_factory) is also written without its component.
     parts.add(identifier.slice(identifier.lastIndexOf('/') + 1));
   }
   parts.delete(identifier);

@@ -296,6 +296,8 @@ export class LocalIndex {
     const partKeys = new Set(parts.flat());
     const asksForChanges = terms.some((term) => changeWords.test(term.typed));
     const matched = await Promise.all(terms.map((term, index) => this.matchingTerms(term, parts[index])));
+    /** The list of changes by name, when it has an entry for a name the query types. */
+    const historyOf = new Set<number>();
     /** Per page, how well it documents the names the query types. */
     const definitionTiers = new Map<number, DefinitionTier>();
     /** Per page, the query terms its title holds, with the weight of their best match there. */
@@ -332,7 +334,14 @@ export class LocalIndex {
             for (const position of positions) {
               boosts.set(position, boost);
               const page = this.pageOfSection[ids[position]];
-              if (allowed[page] && tier > (definitionTiers.get(page) ?? 0)) {
+              const kind = this.meta.kinds[page];
+              if (kind === pageKindLetters.names && asTyped) {
+                historyOf.add(page);
+              }
+              // A list of changes names what changed, it does not document it: unless the query
+              // asks what changed, it ranks by its text, below the pages that document the name.
+              const documents = asksForChanges || (kind !== pageKindLetters.changes && kind !== pageKindLetters.names);
+              if (allowed[page] && documents && tier > (definitionTiers.get(page) ?? 0)) {
                 definitionTiers.set(page, tier);
               }
             }
@@ -437,8 +446,8 @@ export class LocalIndex {
         // page's title holds more of the query than its own (else it names what a page below covers).
         return reference * (namesQuery || (titleShares.get(page) ?? 0) < bestTitleShare ? 1 : kindWeights.index);
       }
-      if (kind === pageKindLetters.changes || kind === pageKindLetters.legacy) {
-        return reference * (asksForChanges ? 1 : kind === pageKindLetters.changes ? kindWeights.changes : kindWeights.legacy);
+      if (kind === pageKindLetters.changes || kind === pageKindLetters.names || kind === pageKindLetters.legacy) {
+        return reference * (asksForChanges ? 1 : kind === pageKindLetters.legacy ? kindWeights.legacy : kindWeights.changes);
       }
       return reference;
     };
@@ -457,7 +466,14 @@ export class LocalIndex {
     });
     this.answered = true;
     // Pages holding the whole query first; among them, those that document the names it types; then by score.
-    return ranked.sort((a, b) => Number(b.complete) - Number(a.complete) || b.defines - a.defines || b.score - a.score || a.page - b.page);
+    ranked.sort((a, b) => Number(b.complete) - Number(a.complete) || b.defines - a.defines || b.score - a.score || a.page - b.page);
+    // A name's history comes right after its documentation: the list of changes by name, where
+    // it has an entry for the name typed, is second (or first, where no page holds the name).
+    const history = ranked.findIndex((result) => historyOf.has(result.page) && allowed[result.page]);
+    if (history > 1) {
+      ranked.splice(1, 0, ...ranked.splice(history, 1));
+    }
+    return ranked;
   }
 
   /**
