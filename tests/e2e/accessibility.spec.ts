@@ -1,9 +1,23 @@
 /**
  * WCAG 2.1 AA: axe-core finds no serious or critical violation on each page type, in both
- * colour modes; the skip link and keyboard focus work.
+ * colour modes, at desktop width and at a phone's (412 px, where the navbar folds into a menu);
+ * nor in the opened mobile menu; the skip link and keyboard focus work.
  */
+import type { Page } from '@playwright/test';
 import { seriousViolations, wcagAxe } from './axe';
 import { expect, open, test } from './fixtures';
+
+/** The widths every page is checked at: the tests' desktop window, and a phone's (a Pixel's 412 px). */
+const widths = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 412, height: 915 } },
+] as const;
+
+async function useColourMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  await page.addInitScript((theme) => {
+    localStorage.setItem('theme', theme);
+  }, mode);
+}
 
 const pageTypes: { name: string; path: string; notFound?: boolean }[] = [
   { name: 'home', path: '/' },
@@ -34,55 +48,79 @@ const pageTypes: { name: string; path: string; notFound?: boolean }[] = [
   { name: 'search', path: '/search?q=peer%20review' },
 ];
 
-for (const mode of ['light', 'dark'] as const) {
-  test.describe(`${mode} mode`, () => {
-    for (const pageType of pageTypes) {
-      test(`${pageType.name} page has no serious or critical violations`, async ({ page, consoleGuard }) => {
-        // axe checks the contrast of every text node: on the DML page, the longest doc page with
-        // hundreds of highlighted code tokens, that takes about 27 s on a two-core machine, too
-        // close to the default 30 s.
-        test.setTimeout(90_000);
-        if (pageType.notFound) {
-          consoleGuard.allow(/status of 404/);
-        }
-        await page.addInitScript((theme) => {
-          localStorage.setItem('theme', theme);
-        }, mode);
-        await open(page, pageType.path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-        // Search results render after hydration; check them, and the diagrams, as readers see them.
-        if (pageType.path === '/general/development/process') {
-          await expect(page.locator('.docusaurus-mermaid-container svg').filter({ visible: true }).first()).toBeVisible();
-        }
-        if (pageType.path.startsWith('/search')) {
-          await expect(page.locator('main ol li').first()).toBeVisible();
-        }
-        const results = await wcagAxe(page).analyze();
-        const serious = seriousViolations(results);
-        expect(serious, serious.join('\n')).toEqual([]);
-      });
-    }
-  });
+for (const { name: width, viewport } of widths) {
+  for (const mode of ['light', 'dark'] as const) {
+    test.describe(`${mode} mode at ${width} width`, () => {
+      test.use({ viewport });
+      for (const pageType of pageTypes) {
+        test(`${pageType.name} page has no serious or critical violations`, async ({ page, consoleGuard }) => {
+          // axe checks the contrast of every text node: on the DML page, the longest doc page with
+          // hundreds of highlighted code tokens, that takes about 27 s on a two-core machine, too
+          // close to the default 30 s.
+          test.setTimeout(90_000);
+          if (pageType.notFound) {
+            consoleGuard.allow(/status of 404/);
+          }
+          await useColourMode(page, mode);
+          await open(page, pageType.path);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+          // Search results render after hydration; check them, and the diagrams, as readers see them.
+          if (pageType.path === '/general/development/process') {
+            await expect(page.locator('.docusaurus-mermaid-container svg').filter({ visible: true }).first()).toBeVisible();
+          }
+          if (pageType.path.startsWith('/search')) {
+            await expect(page.locator('main ol li').first()).toBeVisible();
+          }
+          const results = await wcagAxe(page).analyze();
+          const serious = seriousViolations(results);
+          expect(serious, serious.join('\n')).toEqual([]);
+        });
+      }
+    });
+  }
 }
 
 for (const mode of ['light', 'dark'] as const) {
-  test(`the search modal with results has no serious or critical violations in ${mode} mode`, async ({ page }) => {
-    await page.addInitScript((theme) => {
-      localStorage.setItem('theme', theme);
-    }, mode);
-    await open(page, '/docs');
-    await page.locator('nav.navbar').getByRole('button', { name: /^Search/ }).click();
-    await page.getByPlaceholder('Search docs').fill('peer review');
-    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-    // Two findings are in DocSearch's own combobox markup, which the site does not render:
-    // the input's aria-controls names list ids DocSearch never gives its lists, and each
-    // result option wraps a link. Both would need a change to @docsearch/react itself.
-    const results = await wcagAxe(page, { 'aria-valid-attr-value': { enabled: false }, 'nested-interactive': { enabled: false } })
-      .include('.DocSearch-Modal')
-      .analyze();
-    const serious = seriousViolations(results);
-    expect(serious, serious.join('\n')).toEqual([]);
+  test(`the opened mobile menu, its version list and colour switch have no serious or critical violations in ${mode} mode`, async ({ page }) => {
+    await page.setViewportSize(widths[1].viewport);
+    await useColourMode(page, mode);
+    await open(page, '/docs/apis');
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    const menu = page.locator('.navbar-sidebar');
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+    // The docs' own menu first, as the drawer opens on a docs page.
+    await expect(menu.getByRole('button', { name: '← Back to main menu' })).toBeVisible();
+    const docsMenu = seriousViolations(await wcagAxe(page).include('.navbar-sidebar').analyze());
+    expect(docsMenu, docsMenu.join('\n')).toEqual([]);
+    // Then the main menu with the version list open; the colour switch is in the drawer's header.
+    await menu.getByRole('button', { name: '← Back to main menu' }).click();
+    await menu.getByRole('button', { name: 'master' }).click();
+    await expect(menu.getByRole('link', { name: 'All versions' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: /dark|light|system/i })).toBeVisible();
+    const mainMenu = seriousViolations(await wcagAxe(page).include('.navbar-sidebar').analyze());
+    expect(mainMenu, mainMenu.join('\n')).toEqual([]);
   });
+}
+
+for (const { name: width, viewport } of widths) {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`the search modal with results has no serious or critical violations in ${mode} mode at ${width} width`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await useColourMode(page, mode);
+      await open(page, '/docs');
+      await page.locator('nav.navbar').getByRole('button', { name: /^Search/ }).click();
+      await page.getByPlaceholder('Search docs').fill('peer review');
+      await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+      // Two findings are in DocSearch's own combobox markup, which the site does not render:
+      // the input's aria-controls names list ids DocSearch never gives its lists, and each
+      // result option wraps a link. Both would need a change to @docsearch/react itself.
+      const results = await wcagAxe(page, { 'aria-valid-attr-value': { enabled: false }, 'nested-interactive': { enabled: false } })
+        .include('.DocSearch-Modal')
+        .analyze();
+      const serious = seriousViolations(results);
+      expect(serious, serious.join('\n')).toEqual([]);
+    });
+  }
 }
 
 test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
@@ -116,4 +154,19 @@ test('the search button is named by its visible text and announces its shortcut'
   await expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+K Meta+K');
   // The drawn keys are visible but hidden from assistive technology, so they are not part of the name.
   await expect(button.locator('.DocSearch-Button-Key').first()).toBeVisible();
+  await expect(button.locator('.DocSearch-Button-Placeholder')).toBeVisible();
+});
+
+test('at phone width the search button shows only its icon, and keeps its name', async ({ page }) => {
+  await page.setViewportSize(widths[1].viewport);
+  await open(page, '/docs');
+  const button = page.locator('nav.navbar .DocSearch-Button');
+  await expect(button).toBeVisible();
+  // The label is hidden from sight (a 1 px clipped box), not from assistive technology.
+  const label = button.locator('.DocSearch-Button-Placeholder');
+  expect(await label.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+  await expect(button.locator('.DocSearch-Button-Keys')).toBeHidden();
+  await expect(button).toHaveAccessibleName('Search');
+  await button.click();
+  await expect(page.getByPlaceholder('Search docs')).toBeFocused();
 });
