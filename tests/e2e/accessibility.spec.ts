@@ -71,8 +71,15 @@ for (const { name: width, viewport } of widths) {
           if (pageType.path.startsWith('/search')) {
             await expect(page.locator('main ol li').first()).toBeVisible();
           }
-          const results = await wcagAxe(page).analyze();
-          const serious = seriousViolations(results);
+          const axe = wcagAxe(page);
+          if (width === 'phone') {
+            // The lines of code blocks hold only coloured text, whose contrast on the block is the
+            // same at any width and is checked at desktop width; at a phone's, where each line
+            // scrolls, checking every token again took axe over a minute on the longest pages. The
+            // blocks themselves (their scrolling area, buttons and titles) are checked at both.
+            axe.exclude('.theme-code-block .token-line');
+          }
+          const serious = seriousViolations(await axe.analyze());
           expect(serious, serious.join('\n')).toEqual([]);
         });
       }
@@ -92,13 +99,19 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(menu.getByRole('button', { name: '← Back to main menu' })).toBeVisible();
     const docsMenu = seriousViolations(await wcagAxe(page).include('.navbar-sidebar').analyze());
     expect(docsMenu, docsMenu.join('\n')).toEqual([]);
-    // Then the main menu with the version list open; the colour switch is in the drawer's header.
+    // Then the main menu, whose version list is open on a docs page; the colour switch is in the
+    // drawer's header.
     await menu.getByRole('button', { name: '← Back to main menu' }).click();
-    await menu.getByRole('button', { name: 'master' }).click();
+    await expect(menu.getByRole('button', { name: 'Versions' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'All versions' })).toBeVisible();
-    await expect(menu.getByRole('button', { name: /dark|light|system/i })).toBeVisible();
     const mainMenu = seriousViolations(await wcagAxe(page).include('.navbar-sidebar').analyze());
     expect(mainMenu, mainMenu.join('\n')).toEqual([]);
+    // The colour switch works from the drawer, which stays open and passes in the other mode.
+    await menu.getByRole('button', { name: /^Switch between dark and light mode/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode === 'light' ? 'dark' : 'light');
+    await expect(page.locator('nav.navbar')).toHaveClass(/navbar-sidebar--show/);
+    const switched = seriousViolations(await wcagAxe(page).include('.navbar-sidebar').analyze());
+    expect(switched, switched.join('\n')).toEqual([]);
   });
 }
 
