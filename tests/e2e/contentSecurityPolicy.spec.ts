@@ -120,8 +120,18 @@ for (const { mode, dir, query, algolia } of modes) {
       await server.close();
     });
 
+    // What the browser says about the headers themselves (an unknown Permissions-Policy
+    // feature is only a warning, which the console guard lets through).
+    let headerWarnings: string[] = [];
+
     test.beforeEach(async ({ page }) => {
       server.cspReports.length = 0;
+      headerWarnings = [];
+      page.on('console', (message) => {
+        if (/Permissions-Policy|Content.Security.Policy|Referrer.Policy/i.test(message.text())) {
+          headerWarnings.push(`${message.type()}: ${message.text()}`);
+        }
+      });
       await watchViolations(page);
       if (algolia) {
         await standInForAlgolia(page, server.url);
@@ -130,6 +140,7 @@ for (const { mode, dir, query, algolia } of modes) {
 
     test.afterEach(() => {
       expect(server.cspReports, 'violations the browser reported to the server').toEqual([]);
+      expect(headerWarnings, 'console messages about the security headers').toEqual([]);
     });
 
     test.describe(() => {

@@ -2,7 +2,12 @@
  * The security headers the build writes (src/plugins/security-headers): the hashes of what the
  * pages hold inline, the policy in local and Algolia mode, and the `_headers` file format.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeSecurityHeaders } from '../../src/plugins/security-headers';
+import { diagramStyleSheets } from '../../src/utils/renderedDiagrams';
 import {
   algoliaHosts,
   collectInlineSources,
@@ -185,5 +190,48 @@ describe('the _headers file', () => {
       { path: '/assets/*', headers: [['Cache-Control', 'immutable'] as [string, string]] },
     ];
     expect(headersFor(twice, '/assets/app.js').get('Cache-Control')).toBe('no-cache, immutable');
+  });
+});
+
+describe('writeSecurityHeaders', () => {
+  function site(files: Record<string, string>): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'security-headers-'));
+    for (const [file, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), content);
+    }
+    return dir;
+  }
+
+  it('writes _headers for the base URL, with the hashes of the pages, the scripts’ style sheets and the diagrams’', () => {
+    const dir = site({
+      'index.html': '<html><head><script>start()</script></head><body><div style="color: red">x</div></body></html>',
+      'docs/page.html': '<html><body><svg><style>a{}</style></svg></body></html>',
+      'assets/js/chunk.js': 'e.createElement("style",null,".logo{fill:blue}")',
+    });
+    try {
+      const policy = writeSecurityHeaders(dir, '/devdocs/', { algoliaAppId: 'APP' });
+      const rules = parseHeadersFile(fs.readFileSync(path.join(dir, '_headers'), 'utf8'), '_headers');
+      expect(rules.map((rule) => rule.path)).toEqual(['/devdocs/*']);
+      expect(new Map(rules[0].headers).get('Content-Security-Policy')).toBe(policy);
+      const directives = parsePolicy(policy);
+      expect(directives.get('script-src')).toContain(hashSource('start()'));
+      for (const style of ['color: red', 'a{}', '.logo{fill:blue}', ...diagramStyleSheets()]) {
+        expect(directives.get('style-src'), style).toContain(hashSource(style));
+      }
+      expect(directives.get('connect-src')).toContain('https://app-dsn.algolia.net');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses pages with inline event handlers, naming each page, and writes nothing', () => {
+    const dir = site({ 'index.html': '<button onclick="go()">Go</button>', 'assets/js/chunk.js': '' });
+    try {
+      expect(() => writeSecurityHeaders(dir, '/', {})).toThrow(/index\.html: <button onclick="…"> is an inline event handler/);
+      expect(fs.existsSync(path.join(dir, '_headers'))).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

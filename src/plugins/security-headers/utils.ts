@@ -151,8 +151,9 @@ export function parsePolicy(policy: string): Map<string, string[]> {
 
 /**
  * Browser features the site never uses, turned off for it and anything it might embed. Only
- * features Chromium knows are listed: it reports an unknown one as an error in the console.
- * Left alone: the clipboard ("Copy page" and the code blocks' copy buttons write to it).
+ * features Chromium knows are listed: it warns about an unknown one in the console on every page
+ * (as it did for "bluetooth"). Left alone: the clipboard ("Copy page" and the code blocks' copy
+ * buttons write to it).
  */
 export const disabledFeatures = [
   'accelerometer',
