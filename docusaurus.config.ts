@@ -27,7 +27,7 @@ import releaseNotesPlugin from './src/plugins/release-notes';
 import searchIndexPlugin from './src/plugins/search-index';
 import securityHeadersPlugin from './src/plugins/security-headers';
 import siteDataPlugin from './src/plugins/site-data';
-import { readDataFile } from './src/utils/dataFiles';
+import { defaultDataDir, readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
 import highlightCode from './src/remark/highlightCode';
 import renderedDiagrams from './src/remark/renderedDiagrams';
@@ -53,7 +53,13 @@ const search = searchMode(process.env);
 
 // ---------------------------------------------------------------------------------------------
 
-const releases = readDataFile('moodle-releases');
+/**
+ * Where the release data is read from: data/ unless RELEASE_DATA_DIR names a folder holding other
+ * copies of moodle-releases.json and app-releases.json (the browser tests build the site once with
+ * newer release data, to see planned releases become confirmed with no change to the code).
+ */
+const releaseDataDir = process.env.RELEASE_DATA_DIR ? path.resolve(process.env.RELEASE_DATA_DIR) : defaultDataDir;
+const releases = readDataFile('moodle-releases', releaseDataDir);
 
 const config: Config = {
   title: siteTitle,
@@ -151,13 +157,13 @@ const config: Config = {
       } satisfies DocsOptions,
     ],
     // Plugin<Content> is invariant in Content, and the plugin list is typed for unknown content.
-    siteDataPlugin as PluginModule,
+    [siteDataPlugin as PluginModule, { dataDir: releaseDataDir, fallbackDataDir: defaultDataDir }],
     // Colours of the code that src/remark/highlightCode.ts highlights at build time.
     codeThemePlugin,
     // Each page's HTML names its own chunks; route components are built when first needed.
     routeLoadingPlugin,
     announcementBarPlugin,
-    [releaseNotesPlugin, { editUrl }],
+    [releaseNotesPlugin, { editUrl, dataDir: releaseDataDir }],
     [searchIndexPlugin, { enabled: search.mode === 'local' }],
     // The Markdown version of every page, llms.txt and llms-full.txt, from the built pages.
     markdownExportPlugin,

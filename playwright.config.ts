@@ -15,7 +15,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(systemChromiu
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // The extra builds some tests serve: the next deployment and the Algolia-mode site (tests/e2e/globalSetup.ts).
+  // The extra builds some tests serve: the next deployment, the Algolia-mode site and the site with
+  // newer release data (tests/e2e/globalSetup.ts).
   globalSetup: './tests/e2e/globalSetup.ts',
   fullyParallel: true,
   // The tests mostly wait on the browser, so two workers fit even a two-core machine.

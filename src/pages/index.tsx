@@ -8,6 +8,7 @@ import SectionCards, { type SectionCard } from '@site/src/components/SectionCard
 import { formatLongDate } from '@site/src/utils/dates';
 import { releaseNotesIndexRoute } from '@site/src/utils/releaseRoutes';
 import { supportStatus } from '@site/src/utils/moodleReleases';
+import PlannedDate from '@site/src/components/PlannedDate';
 import { useSiteData } from '@site/src/utils/useSiteData';
 import { useToday } from '@site/src/utils/useToday';
 import styles from './_components/home.module.css';
@@ -56,10 +57,12 @@ const sections: SectionCard[] = [
   },
 ];
 
+/** The series supported on the reader's date, and those whose planned release day has come, which the data cannot confirm. */
 function SupportedSeries(): ReactNode {
-  const { series } = useSiteData();
+  const { series, snapshotDate } = useSiteData();
   const today = useToday();
-  const supported = series.filter((entry) => ['general', 'security', 'extended-security'].includes(supportStatus(entry, today)));
+  const supported = series.filter((entry) => ['general', 'security', 'extended-security'].includes(supportStatus(entry, today, snapshotDate)));
+  const unconfirmed = series.filter((entry) => supportStatus(entry, today, snapshotDate) === 'unconfirmed');
   return (
     <p>
       On <time dateTime={today}>{formatLongDate(today)}</time>, the supported series are{' '}
@@ -70,7 +73,14 @@ function SupportedSeries(): ReactNode {
           {entry.isLTS ? ' (LTS)' : ''}
         </span>
       ))}
-      . See the <Link to={releaseNotesIndexRoute}>support calendar</Link> for the dates.
+      .
+      {unconfirmed.map((entry) => (
+        <span key={entry.name}>
+          {' '}
+          Moodle {entry.name} is <PlannedDate date={entry.releaseDate} />.
+        </span>
+      ))}{' '}
+      See the <Link to={releaseNotesIndexRoute}>support calendar</Link> for the dates.
     </p>
   );
 }

@@ -9,6 +9,7 @@ import Deprecated from '@site/src/components/Deprecated';
 import DeveloperMeetings from '@site/src/components/DeveloperMeetings';
 import { ExamplePair, InvalidExample, ValidExample } from '@site/src/components/Example';
 import LatestReleases from '@site/src/components/LatestReleases';
+import PlannedDate from '@site/src/components/PlannedDate';
 import PluginTypesTable from '@site/src/components/PluginTypesTable';
 import ProjectsTable from '@site/src/components/ProjectsTable';
 import ReleaseFeedLink from '@site/src/components/ReleaseFeedLink';
@@ -30,6 +31,7 @@ export default {
   ExamplePair,
   InvalidExample,
   LatestReleases,
+  PlannedDate,
   PluginTypesTable,
   ProjectsTable,
   ReleaseFeedLink,

@@ -155,11 +155,37 @@ export interface MoodleReleasesData {
   series: Series[];
 }
 
+/**
+ * Where a release date stands for a reader, given the day the release data was read (its source
+ * date, `data.source.date`) and the reader's day:
+ * - `confirmed`: the data, read on or after the date, lists the release as made;
+ * - `planned`: the date has not passed yet (the day itself included), so the release is a plan;
+ * - `unconfirmed`: the data was read before the date, which has now passed: the data cannot say
+ *   whether the release came out then, so the site must not say it did.
+ * Re-importing newer data moves its source date on, which turns planned releases into confirmed
+ * ones with no change to the code.
+ */
+export type ReleaseDateState = 'confirmed' | 'planned' | 'unconfirmed';
+
+/** A release (or series) dated after the release data's source date is planned, whatever the reader's day. */
+export function isPlanned(releaseDate: IsoDate, sourceDate: IsoDate): boolean {
+  return releaseDate > sourceDate;
+}
+
+export function releaseDateState(releaseDate: IsoDate, sourceDate: IsoDate, today: IsoDate): ReleaseDateState {
+  if (isPlanned(releaseDate, sourceDate)) {
+    return releaseDate >= today ? 'planned' : 'unconfirmed';
+  }
+  // Confirmed by the data; a reader whose day is still before the date reads it as a plan.
+  return releaseDate > today ? 'planned' : 'confirmed';
+}
+
 /** Where a series stands on a given day. */
-export type SupportStatus = 'unreleased' | 'general' | 'security' | 'extended-security' | 'ended';
+export type SupportStatus = 'unreleased' | 'unconfirmed' | 'general' | 'security' | 'extended-security' | 'ended';
 
 export const supportStatusLabels: Record<SupportStatus, string> = {
   unreleased: 'Not yet released',
+  unconfirmed: 'Planned, not confirmed',
   general: 'General support',
   security: 'Security fixes only',
   'extended-security': 'Extended security support',
@@ -167,13 +193,22 @@ export const supportStatusLabels: Record<SupportStatus, string> = {
 };
 
 /**
- * Support status of a series on `date` (ISO yyyy-mm-dd). Each end date is the last day of its
- * period, so a series whose general support ends on 2023-11-13 is still in general support
- * that day.
+ * Support status of a series on `date` (ISO yyyy-mm-dd), for release data read on `sourceDate`.
+ * Each end date is the last day of its period, so a series whose general support ends on
+ * 2023-11-13 is still in general support that day. A series whose release date is planned (after
+ * the source date) is `unconfirmed` from that date on: its support periods all start with a
+ * release the data cannot confirm.
  */
-export function supportStatus(series: Pick<Series, 'releaseDate' | 'generalEndDate' | 'securityEndDate' | 'extendedSecurityEndDate'>, date: IsoDate): SupportStatus {
+export function supportStatus(
+  series: Pick<Series, 'releaseDate' | 'generalEndDate' | 'securityEndDate' | 'extendedSecurityEndDate'>,
+  date: IsoDate,
+  sourceDate: IsoDate,
+): SupportStatus {
   if (date < series.releaseDate) {
     return 'unreleased';
+  }
+  if (isPlanned(series.releaseDate, sourceDate)) {
+    return 'unconfirmed';
   }
   if (date <= series.generalEndDate) {
     return 'general';

@@ -4,7 +4,7 @@
  * nor in the opened mobile menu; the skip link and keyboard focus work.
  */
 import type { Page } from '@playwright/test';
-import { seriousViolations, wcagAxe } from './axe';
+import { openPageType, pageTypes, seriousViolations, wcagAxe } from './axe';
 import { expect, open, test } from './fixtures';
 
 /** The widths every page is checked at: the tests' desktop window, and a phone's (a Pixel's 412 px). */
@@ -19,35 +19,6 @@ async function useColourMode(page: Page, mode: 'light' | 'dark'): Promise<void> 
   }, mode);
 }
 
-const pageTypes: { name: string; path: string; notFound?: boolean }[] = [
-  { name: 'home', path: '/' },
-  { name: 'doc', path: '/general/development/process' },
-  { name: 'versioned doc', path: '/docs/4.1/devupdate' },
-  { name: 'versioned API doc', path: '/docs/4.1/apis/core/dml' },
-  // API pages: file captions, do/don't pairs, deprecation notes, since markers, data tables.
-  { name: 'API overview', path: '/docs/apis' },
-  { name: 'API doc', path: '/docs/apis/core/dml' },
-  { name: 'API doc with a deprecation', path: '/docs/apis/core/dml/drivers' },
-  { name: 'API doc with since markers', path: '/docs/apis/core/lock' },
-  { name: 'plugin-type overview', path: '/docs/apis/plugintypes' },
-  { name: 'plugin-type doc', path: '/docs/apis/plugintypes/blocks' },
-  { name: 'subsystem doc', path: '/docs/apis/subsystems/external/security' },
-  { name: 'requirements', path: '/docs/gettingstarted/requirements' },
-  { name: 'generated category index', path: '/docs/category/subsystems' },
-  { name: 'tag index', path: '/general/tags' },
-  { name: 'tag page', path: '/general/tags/process' },
-  { name: 'docs tag page', path: '/docs/tags/api' },
-  { name: 'projects', path: '/general/projects' },
-  { name: 'Markdown reference', path: '/markdown-page' },
-  { name: 'versions', path: '/versions' },
-  { name: 'release-notes index', path: '/general/releases' },
-  { name: 'release', path: '/general/releases/3.9/3.9.18' },
-  { name: 'series', path: '/general/releases/2.7' },
-  // The one page served with a 404 status, which the browser reports as a console error.
-  { name: 'not found', path: '/no-such-page', notFound: true },
-  { name: 'search', path: '/search?q=peer%20review' },
-];
-
 for (const { name: width, viewport } of widths) {
   for (const mode of ['light', 'dark'] as const) {
     test.describe(`${mode} mode at ${width} width`, () => {
@@ -61,16 +32,7 @@ for (const { name: width, viewport } of widths) {
           if (pageType.notFound) {
             consoleGuard.allow(/status of 404/);
           }
-          await useColourMode(page, mode);
-          await open(page, pageType.path);
-          await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-          // Search results render after hydration; check them, and the diagrams, as readers see them.
-          if (pageType.path === '/general/development/process') {
-            await expect(page.locator('.docusaurus-mermaid-container svg').filter({ visible: true }).first()).toBeVisible();
-          }
-          if (pageType.path.startsWith('/search')) {
-            await expect(page.locator('main ol li').first()).toBeVisible();
-          }
+          await openPageType(page, pageType, mode);
           const axe = wcagAxe(page);
           if (width === 'phone') {
             // The lines of code blocks hold only coloured text, whose contrast on the block is the

@@ -413,15 +413,18 @@ test('the index holds article text, not navigation or footers', async ({ page })
   expect(articleUses).toEqual(found);
 });
 
-test('at least 95 % of the relevance queries with a written page find it in the top three', async () => {
+test('the relevance queries with a written page find it first for at least 85 % and in the top three for at least 97 %', async () => {
   const results = await runRelevance(buildDir);
   const applicable = results.filter((result) => result.applicable);
-  expect(applicable.length).toBeGreaterThanOrEqual(150);
-  const misses = applicable.filter((result) => result.rank === null || result.rank > 3).map((result) => `${result.query}: expected ${result.expected.join(' or ')}, got ${result.top.join(', ')}`);
-  console.log(`Search relevance: ${applicable.length} of ${results.length} queries have their page; precision@1 ${precisionAt(results, 1).toFixed(2)}, precision@3 ${precisionAt(results, 3).toFixed(2)}`);
-  // The set includes misspellings the engine is not meant to correct (four-letter words): the bar
-  // is the issue's 95 %, and the misses are named when it is not met.
-  expect(precisionAt(results, 3), misses.join('\n')).toBeGreaterThanOrEqual(0.95);
+  expect(applicable.length).toBeGreaterThanOrEqual(400);
+  const missed = (k: number) =>
+    applicable.filter((result) => result.rank === null || result.rank > k).map((result) => `${result.query}: expected ${result.expected.join(' or ')}, got ${result.top.join(', ')}`);
+  console.log(`Search relevance: ${applicable.length} of ${results.length} queries have their page; precision@1 ${precisionAt(results, 1).toFixed(3)}, precision@3 ${precisionAt(results, 3).toFixed(3)}`);
+  // The set includes misspellings the engine is not meant to correct (four-letter words) and
+  // questions worded unlike any page; the misses are named when a bar is not met. First place
+  // is held at the level reached (the goal is 90 %); the top three at the goal of 97 %.
+  expect(precisionAt(results, 3), missed(3).join('\n')).toBeGreaterThanOrEqual(0.97);
+  expect(precisionAt(results, 1), missed(1).join('\n')).toBeGreaterThanOrEqual(0.85);
 });
 
 test.describe('search keeps to the docs version being read', () => {

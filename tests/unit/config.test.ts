@@ -123,6 +123,21 @@ describe('announcement bar', () => {
     expect(bar.textColor).toMatch(/^#[0-9a-f]{6}$/i);
   });
 
+  it('words a planned LTS as a plan once its day has passed, and takes a new id for it', () => {
+    // 5.3 is planned for 5 October 2026 in data read on 7 August 2026.
+    const bar = announcementBar({ baseUrl: '/docs-site/', releases, today: '2026-11-27' });
+    expect(bar.id).toBe('lts-5.3-planned');
+    expect(bar.content).toBe(
+      'Moodle 5.3, the next long-term support release, is planned for 5 October 2026; not yet in this site\'s release data (7 August 2026). <a href="/docs-site/general/releases/5.3">Read its release notes</a>. The newest long-term support release in the data is Moodle 4.5, from 7 October 2024.',
+    );
+    expect(bar.content).not.toContain('came out');
+    // Newer data, read after 5 October 2026, confirms it.
+    const newer: MoodleReleasesData = { ...releases, source: { ...releases.source, date: '2026-10-06' } };
+    const confirmed = announcementBar({ baseUrl: '/', releases: newer, today: '2026-11-27' });
+    expect(confirmed.id).toBe('lts-5.3');
+    expect(confirmed.content).toBe('Moodle 5.3, the newest long-term support release, came out on 5 October 2026. <a href="/general/releases/5.3">Read its release notes</a>.');
+  });
+
   it('changes its id when the data gains a newer LTS, so dismissed bars return', () => {
     const newer: MoodleReleasesData = structuredClone(releases);
     const series42 = newer.series.find((series) => series.name === '4.2');

@@ -6,7 +6,9 @@ import {
   compareVersions,
   findRelease,
   findSeries,
+  isPlanned,
   latestLtsSeries,
+  releaseDateState,
   releasedSeries,
   seriesSlug,
   supportStatus,
@@ -29,6 +31,8 @@ describe('compareVersions', () => {
 
 describe('supportStatus', () => {
   const series = { releaseDate: '2022-11-28', generalEndDate: '2023-11-13', securityEndDate: '2025-11-10' };
+  // Data read long after every date of the series: its release is confirmed.
+  const sourceDate = '2026-08-07';
   it.each([
     ['2022-11-27', 'unreleased'],
     ['2022-11-28', 'general'],
@@ -37,13 +41,57 @@ describe('supportStatus', () => {
     ['2025-11-10', 'security'],
     ['2025-11-11', 'ended'],
   ])('on %s the series is %s', (date, status) => {
-    expect(supportStatus(series, date)).toBe(status);
+    expect(supportStatus(series, date, sourceDate)).toBe(status);
   });
 
   it('counts an extended security period when the series has one', () => {
     const extended = { ...series, extendedSecurityEndDate: '2026-11-09' };
-    expect(supportStatus(extended, '2026-01-01')).toBe('extended-security');
-    expect(supportStatus(extended, '2026-11-10')).toBe('ended');
+    expect(supportStatus(extended, '2026-01-01', sourceDate)).toBe('extended-security');
+    expect(supportStatus(extended, '2026-11-10', sourceDate)).toBe('ended');
+  });
+
+  it('claims no support period for a series whose release the data only plans', () => {
+    // Data read on 2022-08-07, before the series' planned release on 2022-11-28.
+    expect(supportStatus(series, '2022-11-27', '2022-08-07')).toBe('unreleased');
+    expect(supportStatus(series, '2022-11-28', '2022-08-07')).toBe('unconfirmed');
+    expect(supportStatus(series, '2024-01-01', '2022-08-07')).toBe('unconfirmed');
+    // Re-imported data, read after the release, confirms it: the same days get support statuses.
+    expect(supportStatus(series, '2022-11-28', '2022-11-28')).toBe('general');
+    expect(supportStatus(series, '2024-01-01', '2022-12-01')).toBe('security');
+  });
+});
+
+describe('planned and confirmed release dates', () => {
+  // Release data read on 7 August 2026.
+  const sourceDate = '2026-08-07';
+
+  it('calls a release planned exactly when it is dated after the data was read', () => {
+    expect(isPlanned('2026-10-05', sourceDate)).toBe(true);
+    expect(isPlanned('2026-08-07', sourceDate)).toBe(false);
+    expect(isPlanned('2026-06-08', sourceDate)).toBe(false);
+  });
+
+  it.each([
+    // A release dated after the source date: a plan, and once its day has passed, unconfirmed.
+    ['2026-10-05', '2026-10-04', 'planned'],
+    ['2026-10-05', '2026-10-05', 'planned'],
+    ['2026-10-05', '2026-10-06', 'unconfirmed'],
+    ['2026-10-05', '2026-11-27', 'unconfirmed'],
+    // A release dated on the source date: the data records it as made.
+    ['2026-08-07', '2026-08-07', 'confirmed'],
+    ['2026-08-07', '2026-11-27', 'confirmed'],
+    // A release dated before the source date: confirmed, except to a reader whose day is still before it.
+    ['2026-06-08', '2026-11-27', 'confirmed'],
+    ['2026-06-08', '2026-06-08', 'confirmed'],
+    ['2026-06-08', '2026-06-01', 'planned'],
+  ])('a release dated %s, read on %s, is %s', (releaseDate, today, state) => {
+    expect(releaseDateState(releaseDate, sourceDate, today)).toBe(state);
+  });
+
+  it('turns a planned release into a confirmed one when newer data is read, with nothing else changed', () => {
+    expect(releaseDateState('2026-10-05', sourceDate, '2026-11-27')).toBe('unconfirmed');
+    expect(releaseDateState('2026-10-05', '2026-10-05', '2026-11-27')).toBe('confirmed');
+    expect(releaseDateState('2026-10-05', '2026-11-02', '2026-11-27')).toBe('confirmed');
   });
 });
 

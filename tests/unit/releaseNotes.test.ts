@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { evaluate } from '@mdx-js/mdx';
+import { decodeHTML } from 'entities';
 import { createElement } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -19,13 +20,15 @@ import { lmsPages, releaseTags, seriesPage } from '../../src/plugins/release-not
 import { escapeText, itemList, sectionsMarkdown } from '../../src/plugins/release-notes/markdown';
 import { readDataFile } from '../../src/utils/dataFiles';
 import { appReleaseRoute } from '../../src/utils/appReleases';
+import { plannedWording } from '../../src/utils/plannedReleases';
 import { releaseRoute } from '../../src/utils/releaseRoutes';
 import { appReleaseNotesItems, lmsReleaseNotesItems } from '../../src/utils/releaseNotesSidebars';
-import { allReleases, compareVersions, findRelease, hasOwnNotesPage, type IssueItem, type Release } from '../../src/utils/moodleReleases';
+import { allReleases, compareVersions, findRelease, hasOwnNotesPage, type IssueItem, type MoodleReleasesData, type Release } from '../../src/utils/moodleReleases';
 
 const lms = readDataFile('moodle-releases');
 const app = readDataFile('app-releases');
-const context = { editUrl: 'https://example.org/edit/main/data/moodle-releases.json' };
+// A fixed build date, after every date the data plans (5 October 2026 is its last).
+const context = { editUrl: 'https://example.org/edit/main/data/moodle-releases.json', today: '2026-11-27' };
 const pages = lmsPages(lms, context);
 const pageByPath = new Map(pages.map((page) => [page.path, page.content]));
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-notes-'));
@@ -34,15 +37,27 @@ afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-/** The site's MDX components that generated pages use, as stand-ins that render their props. */
-const components = {
+/**
+ * The site's MDX components that generated pages use, as stand-ins that render their props;
+ * PlannedDate words its date as the site does, for a reader on `readerToday`.
+ */
+const componentsFor = (readerToday: string) => ({
   SupportStatus: ({ series }: { series: string }) => createElement('span', { 'data-series': series }, 'status'),
-};
+  PlannedDate: ({ date, sourceDate }: { date: string; sourceDate: string }) => plannedWording(date, sourceDate, readerToday),
+});
 
-/** Compiles Markdown the way the site does (MDX) and renders it to HTML. */
-async function render(markdown: string): Promise<string> {
+/** Compiles Markdown the way the site does (MDX) and renders it to HTML, for a reader on `readerToday`. */
+async function render(markdown: string, readerToday = context.today): Promise<string> {
+  const components = componentsFor(readerToday);
   const { default: Content } = await evaluate(markdown, { ...runtime, baseUrl: import.meta.url, useMDXComponents: () => components });
   return renderToStaticMarkup(createElement(Content));
+}
+
+/** A generated page as a reader reads it: its front matter description, then its text without markup. */
+async function readPage(content: string, readerToday = context.today): Promise<{ description: string; text: string }> {
+  const description = /^description: "(.*)"$/m.exec(content)?.[1] ?? '';
+  const html = await render(content.replace(/^---\n[\s\S]*?\n---\n/, ''), readerToday);
+  return { description, text: decodeHTML(html.replace(/<[^>]+>/g, '')) };
 }
 
 function releaseOf(version: string): Release {
@@ -152,6 +167,57 @@ describe('LMS release-notes pages', () => {
     const listed = [...content.matchAll(/\[Moodle (3\.9\.\d+)\]/g)].map((match) => match[1]);
     const expected = lms.series.find((series) => series.name === '3.9')?.releases.map((release) => release.version).filter((version) => version !== '3.9.0');
     expect(listed).toEqual(expected);
+  });
+});
+
+describe('planned releases on the release-notes pages', () => {
+  // Written out for the data read on 7 August 2026: 5.3.0 and 5.2.3 are planned for 5 October
+  // 2026 (5.2.3 without notes), 5.2.2 for 10 August 2026 (with notes), 5.2.1 came out on 8 June 2026.
+  it('reads the data these expectations are written for', () => {
+    expect(lms.source.date).toBe('2026-08-07');
+    expect([releaseOf('5.3.0').releaseDate, releaseOf('5.2.3').releaseDate, releaseOf('5.2.2').releaseDate, releaseOf('5.2.1').releaseDate]).toEqual(['2026-10-05', '2026-10-05', '2026-08-10', '2026-06-08']);
+  });
+
+  const notYet = "not yet in this site's release data (7 August 2026)";
+
+  it('says the 5.3 series page is a plan, before and after its day, and never that it came out', async () => {
+    const content = pageByPath.get('releases/5.3/index.md') ?? '';
+    expect(content).toContain('Moodle 5.3 is <PlannedDate date="2026-10-05" sourceDate="2026-08-07" />.');
+    const after = await readPage(content, '2026-11-27');
+    expect(after.text).toContain(`Moodle 5.3 is planned for 5 October 2026; ${notYet}.`);
+    expect(after.description).toBe(`Release notes of Moodle 5.3, a long-term support (LTS) series: planned for 5 October 2026; ${notYet}. Support dates, requirements and changes.`);
+    const before = await readPage(content, '2026-09-01');
+    expect(before.text).toContain('Moodle 5.3 is planned for 5 October 2026.');
+    for (const page of [after, before]) {
+      expect(`${page.description} ${page.text}`).not.toMatch(/came out|released on|was released/);
+    }
+  });
+
+  it('says 5.2.2 and 5.2.3 are planned on the 5.2 pages', async () => {
+    const series = await readPage(pageByPath.get('releases/5.2/index.md') ?? '');
+    expect(series.text).toContain(`Moodle 5.2.3 is planned for 5 October 2026; ${notYet}. It has no release notes yet.`);
+    expect(series.text).toContain('The 5.2 series has 1 minor release with notes of its own, and notes for 1 planned one:');
+    expect(series.text).toContain('Moodle 5.2.1, 8 June 2026');
+    expect(series.text).toContain(`Moodle 5.2.2, planned for 10 August 2026; ${notYet}`);
+    const release = await readPage(pageByPath.get('releases/5.2/5.2.2.md') ?? '');
+    expect(release.text).toMatch(new RegExp(`^Moodle 5\\.2\\.2 is planned for 10 August 2026; ${notYet.replace(/[()]/g, '\\$&')}\\. It is a minor release of the 5\\.2 series`));
+    expect(release.description).toMatch(new RegExp(`^Moodle 5\\.2\\.2, a minor release of the 5\\.2 series: planned for 10 August 2026; ${notYet.replace(/[()]/g, '\\$&')}\\.`));
+    expect(`${release.description} ${release.text}`).not.toMatch(/came out|released on|was released/);
+    const previous = await readPage(pageByPath.get('releases/5.2/5.2.1.md') ?? '');
+    expect(previous.text).toContain('Moodle 5.2.1 was released on 8 June 2026.');
+    expect(previous.text).toContain(`The next, Moodle 5.2.2, is planned for 10 August 2026; ${notYet}.`);
+  });
+
+  it('says 5.3 was released once newer data confirms it, with no other change', async () => {
+    const newer: MoodleReleasesData = { ...lms, source: { ...lms.source, date: '2026-10-06' } };
+    const newerPages = new Map(lmsPages(newer, context).map((page) => [page.path, page.content]));
+    const series = await readPage(newerPages.get('releases/5.3/index.md') ?? '');
+    expect(series.text).toContain('Moodle 5.3 was released on 5 October 2026.');
+    expect(series.description).toContain('a long-term support (LTS) series released on 5 October 2026');
+    expect(`${series.description} ${series.text}`).not.toContain('planned');
+    const release = await readPage(newerPages.get('releases/5.2/5.2.2.md') ?? '');
+    expect(release.text).toMatch(/^Moodle 5\.2\.2 was released on 10 August 2026\./);
+    expect(newerPages.get('releases/5.2/index.md')).not.toContain('PlannedDate');
   });
 });
 

@@ -4,9 +4,9 @@ import type { Config } from '@docusaurus/types';
 import { algoliaThemeConfig, localSearchCredentials, searchMode } from '../../config/search';
 import { searchBarFile } from '../../src/plugins/search-index';
 import { buildIndexFiles } from '../../src/plugins/search-index/indexer';
-import { extractPage, isIndexedRoute, releaseItemWeight, routeOfFile, type IndexedPage } from '../../src/plugins/search-index/utils';
+import { extractPage, isChangesRoute, isIndexedRoute, releaseItemWeight, routeOfFile, type IndexedPage, type IndexedSection } from '../../src/plugins/search-index/utils';
 import { algoliaBackend } from '../../src/utils/search/backend';
-import { completes, completionWeight, indexFormatVersion, maxQueryTerms, queryTermsOf, shardOf, shardsForTerm, termsOfWord, typoTerms, typoWeights, withinTypos, wordsOf, type IndexMeta } from '../../src/utils/search/engine';
+import { codeDefinitions, completes, completionWeight, identifierParts, identifiersOf, indexFormatVersion, isIdentifier, maxQueryTerms, queryTermsOf, shardOf, shardsForTerm, termsOfWord, typoTerms, typoWeights, withinTypos, wordsOf, type IndexMeta } from '../../src/utils/search/engine';
 import { escapeHtml, trail } from '../../src/utils/search/hits';
 import { facetFiltersToIndex, hitsOf, loadIndex, LocalIndex, markMatches, RetryError, type IndexFilters } from '../../src/utils/search/localClient';
 import { searchSection, searchSectionFilter } from '../../src/utils/search/sections';
@@ -123,10 +123,10 @@ describe('reading built pages for the index', () => {
       textWeight: 1,
     });
     expect(page?.sections).toEqual([
-      { anchor: '', level: 1, heading: 'Title', parent: -1, text: 'Intro frankenstyle text', emphasis: 'frankenstyle' },
+      { anchor: '', level: 1, heading: 'Title', parent: -1, text: 'Intro frankenstyle text', emphasis: 'frankenstyle', headings: [], definitions: [], names: [] },
       // Inline code names an identifier the section is about, as emphasis marks a term; code blocks do not.
-      { anchor: 'a', level: 2, heading: 'Part', parent: -1, text: 'Body get_record text next code()', emphasis: 'get_record' },
-      { anchor: 'b', level: 3, heading: 'Deeper', parent: 1, text: 'Deep text Small heading more', emphasis: '' },
+      { anchor: 'a', level: 2, heading: 'Part', parent: -1, text: 'Body get_record text next code()', emphasis: 'get_record', headings: [], definitions: [], names: [] },
+      { anchor: 'b', level: 3, heading: 'Deeper', parent: 1, text: 'Deep text Small heading more', emphasis: '', headings: [], definitions: [], names: [] },
     ]);
   });
 
@@ -166,12 +166,15 @@ describe('words', () => {
     ['MSA-22-0028', ['msa-22-0028', 'msa']],
     ['2024', ['2024']],
     ['core\\task\\manager', ['core\\task\\manager', 'core', 'task', 'manag']],
+    // An object's member and a capability are one word, and still found through their parts.
+    ['$plugin->requires', ['$plugin->requires', '$plugin', 'plugin', 'requir']],
+    ['mod/assign:grade', ['mod/assign:grade', 'mod', 'assign', 'grade']],
   ])('%s is indexed as %j', (word, terms) => {
     expect(termsOfWord(word)).toEqual(terms);
   });
 
   it('splits text at everything but word characters', () => {
-    expect(wordsOf('$plugin->requires = 2024; <b>x</b>').map(({ word }) => word)).toEqual(['$plugin', 'requires', '2024', 'b', 'x', 'b']);
+    expect(wordsOf('$plugin->requires = 2024; <b>x</b> a - b -> c').map(({ word }) => word)).toEqual(['$plugin->requires', '2024', 'b', 'x', 'b', 'a', 'b', 'c']);
   });
 
   it('reads a query as its words, once each, with prefix and typo matching where they make sense', () => {
@@ -247,14 +250,194 @@ describe('words', () => {
   });
 });
 
+describe('identifiers in queries and pages', () => {
+  it.each([
+    ['core_user::get_user', ['core_user::get_user']],
+    ['\\core\\task\\manager', ['core\\task\\manager']],
+    ['get_string()', ['get_string']],
+    ['mod/assign:grade', ['mod/assign:grade']],
+    ['core/str', ['core/str']],
+    ['how do I call get_string() in a template', ['get_string']],
+    ['$CFG->dbtype', ['$cfg->dbtype']],
+    ['setAdvanced', ['setadvanced']],
+    ['Modal.create', ['modal.create']],
+    ['FEATURE_BACKUP_MOODLE2', ['feature_backup_moodle2']],
+    ['db/access.php', ['db/access.php']],
+    ['plugin types', []],
+    ['Moodle 4.5.1', []],
+    ['MDL-12345', []],
+    ['how do I store files', []],
+  ])('%s names %j', (query, names) => {
+    expect(identifiersOf(query)).toEqual(names);
+  });
+
+  it('tells names from words, versions and tracker keys', () => {
+    expect(['get_record', '_refresh_events', 'core\\task', '$DB', 'CoreCourseModuleDelegate', 'version.php', 'core/modal_factory'].every((word) => isIdentifier(word))).toBe(true);
+    expect(['tasks', 'Moodle', '3.9.18', '2024', 'MSA-22-0028', 'a-b', 'e.g'].some((word) => isIdentifier(word))).toBe(false);
+  });
+
+  it('knows the shorter names a qualified name is written as', () => {
+    expect(identifierParts('core_user::get_user')).toEqual(['get_user', 'core_user']);
+    expect(identifierParts('core\\output\\html_writer')).toEqual(['html_writer']);
+    expect(identifierParts('$db->get_record')).toEqual(['get_record']);
+    // Plain words name nothing on their own.
+    expect(identifierParts('core\\task\\manager')).toEqual([]);
+    expect(identifierParts('$cfg->dbtype')).toEqual([]);
+  });
+
+  it('finds the names code declares, apart from the names it implements', () => {
+    const code = [
+      'namespace local_greet\\task;',
+      'class send_greetings extends \\core\\task\\scheduled_task {',
+      '    public function get_name(): string {',
+      '        return get_string(\'taskname\', \'local_greet\');',
+      '    }',
+      '    public function execute() { mtrace(\'done\'); }',
+      '}',
+      'public function get_records_sql($sql, ?array $params = null, $limitfrom = 0, $limitnum = 0) {}',
+      'function require_capability($capability, context $context, $userid = null);',
+      "define('LOCAL_GREET_LIMIT', 10);",
+    ].join('\n');
+    const { declared, implemented } = codeDefinitions(code);
+    // Declared: without a body (a reference page's signature, an interface's method).
+    expect(declared).toEqual(expect.arrayContaining(['get_records_sql', 'send_greetings::get_records_sql', 'require_capability']));
+    expect(declared).not.toContain('get_name');
+    // Implemented: an example's class and methods, and its constants; calls are neither.
+    expect(implemented).toEqual(expect.arrayContaining(['send_greetings', 'local_greet\\task\\send_greetings', 'get_name', 'send_greetings::get_name', 'send_greetings::execute', 'local_greet_limit']));
+    expect([...declared, ...implemented]).not.toContain('get_string');
+    expect([...declared, ...implemented]).not.toContain('mtrace');
+    // A plain-word method is kept only with its class.
+    expect(implemented).not.toContain('execute');
+  });
+
+  const referencePage = `<html lang="en-AU"><head><title>Access API | Moodle Developer Resources</title><meta name="description" content="Check capabilities with has_capability()."></head>
+<body><main><article><div class="theme-doc-markdown markdown"><header><h1>Access API</h1></header><p>Intro.</p>
+<h2 id="checks">Checking capabilities</h2><h3 id="require-capability"><code>require_capability()</code></h3>
+<div class="language-php code-signature theme-code-block"><pre><code>function require_capability($capability, context $context, $userid = null)</code></pre></div>
+<h3 id="several"><code>has_any_capability()</code> and <code>has_all_capabilities()</code></h3><p>Text.</p>
+<h3 id="example">An example with <code>has_capability()</code></h3>
+<div class="language-php theme-code-block"><pre><code>class block_greet extends block_base {
+    public function get_content() { return null; }
+}
+public function is_enabled(): bool {}</code></pre></div>
+<table><thead><tr><th>Method</th><th>Use</th></tr></thead><tbody><tr><td><code>$DB-&gt;start_delegated_transaction()</code></td><td>Starts one.</td></tr><tr><td>Two <code>words</code></td><td>x</td></tr></tbody></table>
+<h2 id="files"><code>db/access.php</code></h2><p>The file.</p></div>
+<footer class="theme-doc-footer"><a href="/docs/tags/legacy">Legacy code</a></footer></article></main></body></html>`;
+
+  it('reads where a page documents a name: a heading that is the name, a declaration, a heading or table that names it', () => {
+    const page = extractPage(referencePage, '/docs/apis/subsystems/access');
+    const byAnchor = Object.fromEntries((page?.sections ?? []).map((section) => [section.anchor, section]));
+    // The description names what the page covers.
+    expect(byAnchor[''].names).toEqual(['has_capability']);
+    expect(byAnchor['require-capability']).toMatchObject({ headings: ['require_capability'], definitions: [], names: [] });
+    expect(byAnchor.several.headings).toEqual(['has_any_capability', 'has_all_capabilities']);
+    // A heading with other words names; an example implements (names) its class and methods,
+    // declares what has no body; a table's first cell names (with the member of $DB->…).
+    expect(byAnchor.example.headings).toEqual([]);
+    expect(byAnchor.example.definitions).toEqual(['is_enabled', 'block_greet::is_enabled']);
+    expect(byAnchor.example.names).toEqual(expect.arrayContaining(['has_capability', 'block_greet', 'get_content', 'block_greet::get_content', '$db->start_delegated_transaction', 'start_delegated_transaction']));
+    expect(byAnchor.example.names).not.toContain('words');
+    // A section given to a plugin's file documents no API: it only names the file.
+    expect(byAnchor.files).toMatchObject({ headings: [], names: ['db/access.php'] });
+    expect(page?.kind).toBe('legacy');
+  });
+
+  it('knows the lists of changes', () => {
+    expect(['/docs/devupdate', '/docs/devupdate/4.5', '/docs/4.1/devupdate', '/docs/devupdate/changes'].every((route) => isChangesRoute(route))).toBe(true);
+    expect(['/docs/apis/core/dml', '/general/releases/4.5', '/docs/devupdates'].some((route) => isChangesRoute(route))).toBe(false);
+    expect(extractPage(referencePage.replace('/docs/tags/legacy', '/docs/tags/api'), '/docs/devupdate/4.5')?.kind).toBe('changes');
+    expect(extractPage(referencePage.replace('/docs/tags/legacy', '/docs/tags/api'), '/docs/apis/subsystems/access')?.kind).toBe('page');
+  });
+});
+
+describe('ranking: the page that documents a name, the topic page, lists of changes', () => {
+  const section = (anchor: string, level: 1 | 2 | 3, heading: string, text: string, roles: Partial<Pick<IndexedSection, 'headings' | 'definitions' | 'names'>> = {}): IndexedSection => ({
+    anchor,
+    level,
+    heading,
+    parent: -1,
+    text,
+    emphasis: '',
+    headings: [],
+    definitions: [],
+    names: [],
+    ...roles,
+  });
+  const page = (route: string, title: string, sections: IndexedSection[], kind: IndexedPage['kind'] = 'page'): IndexedPage => ({
+    route,
+    title,
+    section: searchSection(route),
+    filters: { docusaurus_tag: route.startsWith('/docs') ? 'docs-default-current' : 'docs-general-current', language: 'en-AU', section: searchSectionFilter(route), version: '' },
+    textWeight: 1,
+    kind,
+    sections: [section('', 1, title, 'An introduction.'), ...sections],
+  });
+  const mentions = 'get_records_sql get_records_sql get_records_sql returns rows; call get_records_sql with placeholders.';
+  const pages: IndexedPage[] = [
+    page('/docs/apis/core/dml', 'Data manipulation API', [
+      section('many', 3, 'Many records', 'public function get_records_sql($sql, ?array $params=null) {} returns an array of records keyed by the first column.', { definitions: ['get_records_sql'] }),
+      section('user', 3, 'get_user()', 'Reading a user.', { headings: ['get_user'] }),
+    ]),
+    page('/general/development/policies/security/sql-injection', 'SQL injection', [section('bind', 2, 'Bind every value', `${mentions} Bind values, never concatenate; core_user::get_user, core_user::get_user and core_user::get_user are safe.`)]),
+    page('/docs/devupdate/4.5', 'Moodle 4.5 developer update', [section('dml', 2, 'Database changes', `${mentions} changed in 4.5.`)], 'changes'),
+    // Pairs of pages with the same text: only their kinds (and titles) tell them apart.
+    // (Each listed first, so that a tie would put it first.)
+    page('/docs/apis/subsystems/privacy/faq', 'Privacy API questions', [section('provider', 2, 'Providers', 'A privacy provider describes the personal data a plugin stores.')]),
+    page('/docs/apis/subsystems/privacy', 'Privacy API', [section('provider', 2, 'Providers', 'A privacy provider describes the personal data a plugin stores.')]),
+    page('/docs/apis/plugintypes/tiny/tiny-legacy', 'Legacy TinyMCE plugins', [section('button', 2, 'Buttons', 'A tiny plugin adds buttons to the editor.')], 'legacy'),
+    page('/docs/apis/plugintypes/tiny', 'TinyMCE editor plugins', [section('button', 2, 'Buttons', 'A tiny plugin adds buttons to the editor.')]),
+  ];
+  const files = buildIndexFiles(pages, '/');
+  const read = (file: string) => Promise.resolve(JSON.parse(files.get(file) ?? 'null') as unknown);
+  const index = new LocalIndex(JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta, read);
+  const filters = { language: 'en-AU' };
+  const urls = async (query: string) => Promise.all((await index.rank(query, filters)).map(async (result) => (await index.page(result.page)).url));
+
+  it('records the kinds of pages: a topic page has pages below its route', () => {
+    const meta = JSON.parse(files.get('meta.json') ?? '{}') as IndexMeta;
+    // dml, sql-injection, the developer update, the privacy FAQ, privacy (with the FAQ below it), legacy TinyMCE, tiny (with it below).
+    expect(meta.kinds).toBe('ppcpili');
+  });
+
+  it('ranks the page that declares a name above the pages that only mention it, more often', async () => {
+    const ranked = await urls('get_records_sql');
+    expect(ranked[0]).toBe('/docs/apis/core/dml');
+    expect(ranked).toContain('/general/development/policies/security/sql-injection');
+    // The result leads to the section that declares it.
+    const [dml] = await index.rank('get_records_sql', filters);
+    expect((await index.page(dml.page)).sections[dml.sections[0].local][0]).toBe('many');
+  });
+
+  it('ranks the page given to the member a qualified name names', async () => {
+    expect((await urls('core_user::get_user'))[0]).toBe('/docs/apis/core/dml');
+  });
+
+  it('ranks a list of changes below the page that documents a name, unless the query asks what changed', async () => {
+    const ranked = await urls('get_records_sql');
+    expect(ranked.indexOf('/docs/devupdate/4.5')).toBeGreaterThan(ranked.indexOf('/docs/apis/core/dml'));
+    expect((await urls('database changes'))[0]).toBe('/docs/devupdate/4.5');
+  });
+
+  it('ranks a topic page above a child page for the topic, the child for what only it covers', async () => {
+    expect((await urls('privacy provider'))[0]).toBe('/docs/apis/subsystems/privacy');
+    expect((await urls('privacy questions'))[0]).toBe('/docs/apis/subsystems/privacy/faq');
+  });
+
+  it('ranks a page about legacy code below its current counterpart unless the query asks for it', async () => {
+    expect((await urls('tiny plugin')).slice(0, 2)).toEqual(['/docs/apis/plugintypes/tiny', '/docs/apis/plugintypes/tiny/tiny-legacy']);
+    expect((await urls('legacy tiny plugin'))[0]).toBe('/docs/apis/plugintypes/tiny/tiny-legacy');
+  });
+});
+
 describe('the local index', () => {
-  const section = (anchor: string, level: 1 | 2 | 3, heading: string, text: string, parent = -1) => ({ anchor, level, heading, parent, text, emphasis: '' });
-  const page = (route: string, title: string, tag: string, sections: ReturnType<typeof section>[], textWeight = 1): IndexedPage => ({
+  const section = (anchor: string, level: 1 | 2 | 3, heading: string, text: string, parent = -1): IndexedSection => ({ anchor, level, heading, parent, text, emphasis: '', headings: [], definitions: [], names: [] });
+  const page = (route: string, title: string, tag: string, sections: IndexedSection[], textWeight = 1): IndexedPage => ({
     route,
     title,
     section: searchSection(route),
     filters: { docusaurus_tag: tag, language: 'en-AU', section: searchSectionFilter(route), version: '' },
     textWeight,
+    kind: 'page',
     sections: [section('', 1, title, ''), ...sections],
   });
   const pages: IndexedPage[] = [

@@ -5,8 +5,8 @@ import Heading from '@theme/Heading';
 import Layout from '@theme/Layout';
 import { formatLongDate } from '@site/src/utils/dates';
 import { releaseNotesIndexRoute, seriesRoute } from '@site/src/utils/releaseRoutes';
-import { StatusBadge } from '@site/src/components/SupportStatus';
-import { supportStatus } from '@site/src/utils/moodleReleases';
+import { SeriesStatus } from '@site/src/components/SupportStatus';
+import { cameOutOrPlanned, newestSeriesSentence } from '@site/src/utils/plannedReleases';
 import { useSiteData } from '@site/src/utils/useSiteData';
 import { useToday } from '@site/src/utils/useToday';
 import styles from './styles.module.css';
@@ -17,7 +17,7 @@ function mainDocPath(version: GlobalVersion): string {
 
 export default function Versions(): ReactNode {
   const versions = useVersions('default');
-  const { series } = useSiteData();
+  const { series, snapshotDate } = useSiteData();
   const today = useToday();
   return (
     <Layout title="All versions" description="Every version of the Moodle developer documentation, with its docs and release notes.">
@@ -52,14 +52,16 @@ export default function Versions(): ReactNode {
                     {isCurrent && <span className={styles.badge}>Current</span>}
                   </th>
                   <td>
-                    {isCurrent
-                      ? 'The development branch: what the next major release will contain.'
-                      : releaseSeries
-                        ? `Moodle ${releaseSeries.name}${releaseSeries.isLTS ? ' (long-term support)' : ''}, released ${formatLongDate(releaseSeries.releaseDate)}.`
-                        : `Moodle ${version.label}.`}
+                    {isCurrent ? (
+                      ['The development branch: what the next major release will contain.', newestSeriesSentence(series, snapshotDate, today)].filter(Boolean).join(' ')
+                    ) : releaseSeries ? (
+                      `Moodle ${releaseSeries.name}${releaseSeries.isLTS ? ' (long-term support)' : ''}, which ${cameOutOrPlanned(releaseSeries.releaseDate, snapshotDate, today)}.`
+                    ) : (
+                      `Moodle ${version.label}.`
+                    )}
                   </td>
                   <td>
-                    {releaseSeries ? <StatusBadge status={supportStatus(releaseSeries, today)} /> : isCurrent ? 'In development' : '–'}
+                    {releaseSeries ? <SeriesStatus series={releaseSeries} today={today} /> : isCurrent ? 'In development' : '–'}
                   </td>
                   <td>
                     <Link to={mainDocPath(version)}>{version.label} documentation</Link>

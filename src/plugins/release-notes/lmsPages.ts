@@ -2,10 +2,18 @@
  * The Moodle LMS release-notes pages, written from data/moodle-releases.json: one page per
  * series (which documents its x.y.0 release) and one per patch release with notes of its own.
  * Every fact comes from the data; every sentence around the facts is written here.
+ *
+ * A release dated after the data's source date is planned, and its pages say so: in the text,
+ * through <PlannedDate />, which words the plan for the reader's date ("planned for 5 October
+ * 2026", then "…; not yet in this site's release data (7 August 2026)" once the day has passed);
+ * in the front matter description, which has no reader, for the build date.
  */
-import { formatLongDate } from '../../utils/dates';
+import { formatLongDate, localIsoDate } from '../../utils/dates';
+import { plannedWording } from '../../utils/plannedReleases';
 import {
   hasOwnNotesPage,
+  isPlanned,
+  type IsoDate,
   type MoodleReleasesData,
   type Release,
   type Requirements,
@@ -28,6 +36,22 @@ export interface PageContext {
   lastUpdate?: { date: string; author: string };
   /** Routes of the developer update pages by series ("5.1" → "/docs/devupdate/5.1"). */
   developerUpdates?: Record<string, string>;
+  /** The build date, which words the plans in front matter descriptions; today where the code runs by default. */
+  today?: IsoDate;
+}
+
+/** A planned release date in page text, worded for the reader's date by the PlannedDate component. */
+function plannedDate(date: IsoDate, sourceDate: IsoDate): string {
+  return `<PlannedDate date="${date}" sourceDate="${sourceDate}" />`;
+}
+
+/** "released on <date>", or the plan: as page text (worded for the reader's date) and as a description (worded for the build date). */
+function releaseWhen(release: Pick<Release, 'releaseDate'>, sourceDate: IsoDate, today: IsoDate): { text: string; description: string } {
+  if (!isPlanned(release.releaseDate, sourceDate)) {
+    const released = `released on ${formatLongDate(release.releaseDate)}`;
+    return { text: released, description: released };
+  }
+  return { text: plannedDate(release.releaseDate, sourceDate), description: plannedWording(release.releaseDate, sourceDate, today) };
 }
 
 /** Tags of every page of a series: the release-notes tag and the series tag. */
@@ -337,12 +361,12 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
     throw new Error(`data/moodle-releases.json: series ${series.name} has no ${series.name}.0 release for its series page.`);
   }
   const patches = documentedReleases(series).filter((release) => release !== first);
+  const sourceDate = data.source.date;
+  const today = context.today ?? localIsoDate();
   const blocks: string[] = [];
   const counts = fixCounts(first);
-  const released =
-    first.releaseDate <= data.source.date
-      ? `Moodle ${series.name} was released on ${formatLongDate(first.releaseDate)}.`
-      : `Moodle ${series.name} was due for release on ${formatLongDate(first.releaseDate)} when its release data was last updated (${formatLongDate(data.source.date)}).`;
+  const firstPlanned = isPlanned(first.releaseDate, sourceDate);
+  const released = firstPlanned ? `Moodle ${series.name} is ${plannedDate(first.releaseDate, sourceDate)}.` : `Moodle ${series.name} was released on ${formatLongDate(first.releaseDate)}.`;
   blocks.push(
     series.isExperimental
       ? `${released} It was an experimental preview for testing, not for production sites, and never a supported series.${versionNumber(first)}${counts ? ` Its release notes name ${counts}.` : ''}`
@@ -394,18 +418,28 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
   if (withoutNotes.length) {
     blocks.push(
       withoutNotes
-        .map((release) => `Moodle ${release.version} is dated ${formatLongDate(release.releaseDate)} in the release data of ${formatLongDate(data.source.date)}, which has no notes for it yet.`)
+        .map((release) =>
+          isPlanned(release.releaseDate, sourceDate)
+            ? `Moodle ${release.version} is ${plannedDate(release.releaseDate, sourceDate)}. It has no release notes yet.`
+            : `Moodle ${release.version} is dated ${formatLongDate(release.releaseDate)} in the release data of ${formatLongDate(sourceDate)}, which has no notes for it yet.`,
+        )
         .join(' '),
     );
   }
   if (patches.length) {
+    const plannedPatches = patches.filter((release) => isPlanned(release.releaseDate, sourceDate)).length;
+    const madePatches = patches.length - plannedPatches;
+    const summary = plannedPatches
+      ? `The ${series.name} series has ${count(madePatches, 'minor release')} with notes of its own, and notes for ${count(plannedPatches, 'planned one')}:`
+      : `The ${series.name} series has ${count(patches.length, 'minor release')} with notes of its own:`;
     blocks.push(
       '## Minor releases',
-      `The ${series.name} series has ${count(patches.length, 'minor release')} with notes of its own:`,
+      summary,
       patches
         .map((release) => {
           const releaseCounts = fixCounts(release);
-          return `- ${link(`Moodle ${release.version}`, releaseRoute(release))}, ${formatLongDate(release.releaseDate)}${releaseCounts ? `: ${releaseCounts}` : ''}`;
+          const when = isPlanned(release.releaseDate, sourceDate) ? plannedDate(release.releaseDate, sourceDate) : formatLongDate(release.releaseDate);
+          return `- ${link(`Moodle ${release.version}`, releaseRoute(release))}, ${when}${releaseCounts ? `: ${releaseCounts}` : ''}`;
         })
         .join('\n'),
     );
@@ -415,8 +449,10 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
     blocks.push(fullList);
   }
   const description = series.isExperimental
-    ? `Release notes of Moodle ${series.name}, an experimental preview released on ${formatLongDate(first.releaseDate)} that was never a supported series.`
-    : `Release notes of Moodle ${series.name}, ${seriesKind(series)} released on ${formatLongDate(first.releaseDate)}: support dates, requirements, changes and minor releases.`;
+    ? `Release notes of Moodle ${series.name}, an experimental preview ${releaseWhen(first, sourceDate, today).description} that was never a supported series.`
+    : firstPlanned
+      ? `Release notes of Moodle ${series.name}, ${seriesKind(series)}: ${releaseWhen(first, sourceDate, today).description}. Support dates, requirements and changes.`
+      : `Release notes of Moodle ${series.name}, ${seriesKind(series)} released on ${formatLongDate(first.releaseDate)}: support dates, requirements, changes and minor releases.`;
   return {
     path: `releases/${series.name}/index.md`,
     content: `${pageFrontMatter(context, {
@@ -429,7 +465,10 @@ export function seriesPage(data: MoodleReleasesData, series: Series, context: Pa
   };
 }
 
-export function releasePage(series: Series, release: Release, context: PageContext): GeneratedPage {
+export function releasePage(data: MoodleReleasesData, series: Series, release: Release, context: PageContext): GeneratedPage {
+  const sourceDate = data.source.date;
+  const today = context.today ?? localIsoDate();
+  const when = releaseWhen(release, sourceDate, today);
   const documented = documentedReleases(series);
   const index = documented.indexOf(release);
   const previous = documented[index - 1];
@@ -437,9 +476,8 @@ export function releasePage(series: Series, release: Release, context: PageConte
   const blocks: string[] = [];
   const counts = fixCounts(release);
   const kind = release.notes === 'Emergency minor release' ? 'an emergency minor release' : 'a minor release';
-  blocks.push(
-    `Moodle ${release.version} was released on ${formatLongDate(release.releaseDate)}. It is ${kind} of the ${series.name} series, which is ${seriesKind(series)}.${versionNumber(release)}${counts ? ` These notes name ${counts}.` : ''}`,
-  );
+  const opening = isPlanned(release.releaseDate, sourceDate) ? `Moodle ${release.version} is ${when.text}.` : `Moodle ${release.version} was ${when.text}.`;
+  blocks.push(`${opening} It is ${kind} of the ${series.name} series, which is ${seriesKind(series)}.${versionNumber(release)}${counts ? ` These notes name ${counts}.` : ''}`);
   if (release.notes === 'Support has ended' && series.releases[series.releases.length - 1] === release) {
     blocks.push(`It is the last release of Moodle ${series.name}: support for the series ended with it.`);
   }
@@ -461,14 +499,18 @@ export function releasePage(series: Series, release: Release, context: PageConte
   if (translations) {
     blocks.push(translations);
   }
+  const neighbour = (other: Release, label: string) =>
+    isPlanned(other.releaseDate, sourceDate)
+      ? `${label}, ${link(`Moodle ${other.version}`, releaseRoute(other))}, is ${plannedDate(other.releaseDate, sourceDate)}.`
+      : `${label} was ${link(`Moodle ${other.version}`, releaseRoute(other))}.`;
   const neighbours = [
-    previous
-      ? `The previous release of the series was ${link(`Moodle ${previous.version}`, releaseRoute(previous))}.`
-      : `It follows ${link(`Moodle ${series.name}`, seriesRoute(series.name))}, the first release of the series.`,
-    next ? `The next was ${link(`Moodle ${next.version}`, releaseRoute(next))}.` : 'It is the newest release of the series in the release data.',
+    previous ? neighbour(previous, 'The previous release of the series') : `It follows ${link(`Moodle ${series.name}`, seriesRoute(series.name))}, the first release of the series.`,
+    next ? neighbour(next, 'The next') : 'It is the newest release of the series in the release data.',
   ];
   blocks.push('## Other releases of the series', `${neighbours.join(' ')} The ${link(`Moodle ${series.name} page`, seriesRoute(series.name))} lists them all.`);
-  const description = `Moodle ${release.version}, ${kind} of the ${series.name} series released on ${formatLongDate(release.releaseDate)}${counts ? `, with ${counts}` : ''}.`;
+  const description = isPlanned(release.releaseDate, sourceDate)
+    ? `Moodle ${release.version}, ${kind} of the ${series.name} series: ${when.description}.${counts ? ` Its notes name ${counts}.` : ''}`
+    : `Moodle ${release.version}, ${kind} of the ${series.name} series ${when.description}${counts ? `, with ${counts}` : ''}.`;
   return {
     path: `releases/${series.name}/${release.version}.md`,
     content: `${pageFrontMatter(context, {
@@ -490,6 +532,6 @@ export function lmsPages(data: MoodleReleasesData, context: PageContext): Genera
       seriesPage(data, series, context),
       ...documentedReleases(series)
         .filter((release) => !isSeriesRelease(release))
-        .map((release) => releasePage(series, release, context)),
+        .map((release) => releasePage(data, series, release, context)),
     ]);
 }

@@ -12,6 +12,8 @@ import {
   idf,
   indexFormatVersion,
   isVocabularyWord,
+  normalWord,
+  pageKindLetters,
   vocabularyKey,
   pagesPerChunk,
   scoreScale,
@@ -21,9 +23,10 @@ import {
   type ChunkPage,
   type IndexMeta,
   type Postings,
+  type TermRoles,
 } from '../../utils/search/engine';
 import { searchIndexFolder } from '../../utils/search/indexFolder';
-import { extractPage, routeOfFile, type IndexedPage } from './utils';
+import { extractPage, routeOfFile, type IndexedPage, type PageKind } from './utils';
 
 /** How many sections of each term get a passage (the best-scored ones). */
 const passagesPerTerm = 5;
@@ -50,6 +53,12 @@ interface Occurrence {
   first: number;
   inHeading: boolean;
   emphasised: boolean;
+  /** Whether the section is given to the term (an identifier), declares it, or names it in a heading or reference table. */
+  headed: boolean;
+  defined: boolean;
+  named: boolean;
+  /** Whether the term is in the page's title (for the top section only). */
+  inTitle: boolean;
 }
 
 /** The text around a word: a few words before, more after, with ellipses where it is cut. */
@@ -62,6 +71,18 @@ function passage(text: string, words: { start: number; end: number }[], at: numb
 
 function fileName(folder: string, content: string): string {
   return `${folder}/${crypto.createHash('sha256').update(content).digest('hex').slice(0, 12)}.json`;
+}
+
+/**
+ * A page's kind in the index: a topic's main page is one with other pages below its route (not
+ * the home page, which has every page below it); the kind the page itself says otherwise.
+ */
+function kindOf(page: IndexedPage, pages: IndexedPage[]): PageKind {
+  if (page.kind !== 'page' || page.route === '/') {
+    return page.kind;
+  }
+  const prefix = `${page.route}/`;
+  return pages.some((other) => other.route.startsWith(prefix)) ? 'index' : 'page';
 }
 
 /** The index files (path inside the index folder → content) of a set of pages. */
@@ -87,7 +108,7 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
       const entry = (term: string, at: number): Occurrence => {
         let occurrence = found.get(term);
         if (!occurrence) {
-          occurrence = { section: id, count: 0, first: at, inHeading: false, emphasised: false };
+          occurrence = { section: id, count: 0, first: at, inHeading: false, emphasised: false, headed: false, defined: false, named: false, inTitle: false };
           found.set(term, occurrence);
         }
         return occurrence;
@@ -101,7 +122,9 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
       for (const { word } of wordsOf(section.heading)) {
         collectVocabulary(word);
         for (const term of termsOfWord(word)) {
-          entry(term, -1).inHeading = true;
+          const occurrence = entry(term, -1);
+          occurrence.inHeading = true;
+          occurrence.inTitle = section.level === 1;
         }
       }
       for (const { word } of wordsOf(section.emphasis)) {
@@ -111,6 +134,24 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
             occurrence.emphasised = true;
           }
         }
+      }
+      if (section.level === 1) {
+        // The page's slug names it as its title does (task/adhoc is "Ad hoc tasks"): its words
+        // count as title words, without adding to the score of the text.
+        for (const { word } of wordsOf(page.route.slice(page.route.lastIndexOf('/') + 1))) {
+          for (const term of termsOfWord(word)) {
+            entry(term, -1).inTitle = true;
+          }
+        }
+      }
+      for (const name of section.headings) {
+        entry(normalWord(name), -1).headed = true;
+      }
+      for (const name of section.definitions) {
+        entry(normalWord(name), -1).defined = true;
+      }
+      for (const name of section.names) {
+        entry(normalWord(name), -1).named = true;
       }
       for (const [term, occurrence] of found) {
         const list = occurrences.get(term) ?? [];
@@ -151,7 +192,18 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
         passages.push([position, passage(text, words, occurrence.first)]);
       }
     });
-    const postings: Postings = [ids, scores, passages];
+    const roles: TermRoles = {};
+    const positionsWhere = (role: keyof TermRoles, has: (occurrence: Occurrence) => boolean) => {
+      const positions = scored.flatMap((occurrence, position) => (has(occurrence) ? [position] : []));
+      if (positions.length) {
+        roles[role] = positions;
+      }
+    };
+    positionsWhere('h', (occurrence) => occurrence.headed);
+    positionsWhere('d', (occurrence) => occurrence.defined && !occurrence.headed);
+    positionsWhere('n', (occurrence) => occurrence.named && !occurrence.defined && !occurrence.headed);
+    positionsWhere('t', (occurrence) => occurrence.inTitle);
+    const postings: Postings = Object.keys(roles).length ? [ids, scores, passages, roles] : [ids, scores, passages];
     return [term, JSON.stringify(postings)];
   });
 
@@ -212,7 +264,15 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
     const values = [...new Set(pages.map((page) => page.filters[name]))].sort();
     filters[name] = { values, pages: pages.map((page) => values.indexOf(page.filters[name])) };
   }
-  const meta: IndexMeta = { version: indexFormatVersion, sectionsPerPage: pages.map((page) => page.sections.length), filters, shards, chunks, vocabulary: vocabularyFiles };
+  const meta: IndexMeta = {
+    version: indexFormatVersion,
+    sectionsPerPage: pages.map((page) => page.sections.length),
+    filters,
+    shards,
+    chunks,
+    vocabulary: vocabularyFiles,
+    kinds: pages.map((page) => pageKindLetters[kindOf(page, pages)]).join(''),
+  };
   files.set('meta.json', JSON.stringify(meta));
   return files;
 }

@@ -6,6 +6,8 @@ import { localIsoDate } from '../../utils/dates';
 import {
   allReleases,
   compareVersions,
+  hasOwnNotesPage,
+  isPlanned,
   releasedSeries,
   supportStatus,
   type DatabaseRequirement,
@@ -14,13 +16,14 @@ import {
   type Series,
   type SupportStatus,
 } from '../../utils/moodleReleases';
+import { isSeriesRelease, releaseRoute } from '../../utils/releaseRoutes';
 
 export interface SeriesSummary extends Pick<Series, 'name' | 'releaseDate' | 'generalEndDate' | 'securityEndDate' | 'extendedSecurityEndDate' | 'isLTS' | 'isExperimental'> {
   /** Support status on the build date; components recompute it for the reader's date. */
   status: SupportStatus;
-  /** The newest release of the series. */
-  latestVersion: string;
-  latestReleaseDate: IsoDate;
+  /** The newest release of the series the data confirms (out by the build date); none while its first is planned. */
+  latestVersion?: string;
+  latestReleaseDate?: IsoDate;
 }
 
 export interface ReleaseSummary {
@@ -28,6 +31,11 @@ export interface ReleaseSummary {
   series: string;
   releaseDate: IsoDate;
   notes?: string;
+  /**
+   * The page that holds its notes (another release's page, for a release covered there), when
+   * it has one: data newer than its notes confirms releases that have no page yet.
+   */
+  route?: string;
 }
 
 /** The server requirements of one series, as the requirements table shows them. */
@@ -47,8 +55,10 @@ export interface SiteDataSummary {
   buildDate: IsoDate;
   /** Released series, newest first. */
   series: SeriesSummary[];
-  /** The most recent releases, newest first. */
+  /** The most recent releases the data confirms (dated up to its snapshot date), newest first. */
   latestReleases: ReleaseSummary[];
+  /** The releases the data plans (dated after its snapshot date), soonest first. */
+  plannedReleases: ReleaseSummary[];
   /** Server requirements of the series whose release notes state a PHP minimum, newest first. */
   requirements: RequirementsSummary[];
 }
@@ -61,9 +71,9 @@ export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate =
     snapshotDate,
     buildDate,
     series: releasedSeries(data).map((series) => {
-      // The newest release out by the build date (the data can list releases planned after it).
-      const released = series.releases.filter((release) => release.releaseDate <= buildDate);
-      const latest = released[released.length - 1] ?? series.releases[0];
+      // The data can list releases planned after its source date: the newest confirmed one is the latest release.
+      const confirmed = series.releases.filter((release) => !isPlanned(release.releaseDate, snapshotDate) && release.releaseDate <= buildDate);
+      const latest = confirmed[confirmed.length - 1];
       return {
         name: series.name,
         releaseDate: series.releaseDate,
@@ -72,14 +82,21 @@ export function summariseReleases(data: MoodleReleasesData, buildDate: IsoDate =
         ...(series.extendedSecurityEndDate ? { extendedSecurityEndDate: series.extendedSecurityEndDate } : {}),
         isLTS: series.isLTS,
         ...(series.isExperimental ? { isExperimental: true as const } : {}),
-        status: supportStatus(series, buildDate),
-        latestVersion: latest.version,
-        latestReleaseDate: latest.releaseDate,
+        status: supportStatus(series, buildDate, snapshotDate),
+        ...(latest ? { latestVersion: latest.version, latestReleaseDate: latest.releaseDate } : {}),
       };
     }),
     latestReleases: allReleases(data)
       .filter((release) => release.releaseDate <= snapshotDate)
       .slice(0, latestReleaseCount)
+      .map((release) => {
+        const { version, series, releaseDate, notes } = release;
+        const hasPage = hasOwnNotesPage(release) || Boolean(release.coveredByPage) || isSeriesRelease(release);
+        return { version, series, releaseDate, ...(notes ? { notes } : {}), ...(hasPage ? { route: releaseRoute(release) } : {}) };
+      }),
+    plannedReleases: allReleases(data)
+      .filter((release) => isPlanned(release.releaseDate, snapshotDate))
+      .reverse()
       .map(({ version, series, releaseDate, notes }) => ({ version, series, releaseDate, ...(notes ? { notes } : {}) })),
     requirements: summariseRequirements(data),
   };

@@ -38,7 +38,7 @@ function Banner({ className, children }: { className?: string; children: ReactNo
 
 export default function DocVersionBanner({ className }: { className?: string }): ReactNode {
   const version = useDocsVersion();
-  const { series } = useSiteData();
+  const { series, snapshotDate } = useSiteData();
   const today = useToday();
   if (version.version === 'current') {
     return null;
@@ -47,8 +47,8 @@ export default function DocVersionBanner({ className }: { className?: string }):
   if (!entry) {
     throw new Error(`Docs version ${version.version} has no series of that name in data/moodle-releases.json, so its support status is unknown.`);
   }
-  const status = supportStatus(entry, today);
-  if (status === 'general' || status === 'unreleased') {
+  const status = supportStatus(entry, today, snapshotDate);
+  if (status === 'general' || status === 'unreleased' || status === 'unconfirmed') {
     return null;
   }
   const name = <strong>Moodle {entry.name}</strong>;

@@ -15,7 +15,7 @@
  */
 import { stemmer } from 'stemmer';
 
-export const indexFormatVersion = 2;
+export const indexFormatVersion = 3;
 
 /** Score for a word in a heading or title, on top of its score in the text (BM25, at most k1 + 1). */
 export const headingWeights = { title: 3, h2: 2, h3: 1.5 } as const;
@@ -40,14 +40,32 @@ export interface IndexMeta {
   chunks: string[];
   /** Vocabulary files by first letter: the words of the indexed text a misspelt query word is compared with. */
   vocabulary: Record<string, string>;
+  /** The kind of each page, one letter per page in page order: see pageKindLetters. */
+  kinds: string;
+}
+
+/** The letters of IndexMeta.kinds: a topic's main page, a list of changes, a page about legacy code, any other page. */
+export const pageKindLetters = { index: 'i', changes: 'c', legacy: 'l', page: 'p' } as const;
+
+/**
+ * Where a term has a role beyond its text, as positions in its postings' lists: the sections
+ * given to it (`h`, their heading is the name), that declare it (`d`) or that name it in a
+ * heading or reference table (`n`), see IndexedSection.headings, definitions and names; and the
+ * tops of the pages with the term in their title or slug (`t`).
+ */
+export interface TermRoles {
+  h?: number[];
+  d?: number[];
+  n?: number[];
+  t?: number[];
 }
 
 /**
  * A term's postings: the ids of the sections that hold it, in order, each stored as the
- * difference from the one before; their scores in the same order; and passages around the
- * term for its best-scored sections, as [position in the lists, text].
+ * difference from the one before; their scores in the same order; passages around the term for
+ * its best-scored sections, as [position in the lists, text]; and its roles, when it has any.
  */
-export type Postings = [ids: number[], scores: number[], passages: [position: number, text: string][]];
+export type Postings = [ids: number[], scores: number[], passages: [position: number, text: string][], roles?: TermRoles];
 
 export type Shard = Record<string, Postings>;
 
@@ -61,12 +79,12 @@ export interface ChunkPage {
 
 export type PageChunk = ChunkPage[];
 
-/** A word as it appears in text: letters, digits, _ and $, joined by . - / \ or :: (install.xml, core\task, 3.9.18). */
-const wordPattern = /[\p{L}\p{N}_$]+(?:(?:::|[.\-/\\])[\p{L}\p{N}_$]+)*/gu;
-const joiners = /::|[.\-/\\]/;
+/** A word as it appears in text: letters, digits, _ and $, joined by . - / \ : :: or -> (install.xml, core\task, 3.9.18, $CFG->wwwroot, mod/assign:grade). */
+const wordPattern = /[\p{L}\p{N}_$]+(?:(?:::|->|[.\-/\\:])[\p{L}\p{N}_$]+)*/gu;
+const joiners = /::|->|[.\-/\\:]/;
 
 /** The index form of a simple word: lower case, English words stemmed (tasks → task). */
-function normalWord(word: string): string {
+export function normalWord(word: string): string {
   return /^[a-z]+$/.test(word) && word.length > 2 ? stemmer(word) : word;
 }
 
@@ -305,4 +323,121 @@ export function textScore(count: number, length: number, averageLength: number):
 /** Inverse document frequency of a term found in `found` of `total` sections. */
 export function idf(found: number, total: number): number {
   return Math.log(1 + (total - found + 0.5) / (found + 0.5));
+}
+
+/* ------------------------------------------------------------------ identifiers and definitions */
+
+/**
+ * Whether a word of text (as wordsOf reads it) is an identifier a developer would type: a name
+ * with an underscore (get_records_sql, FEATURE_BACKUP_MOODLE2), a qualified name (core\task\manager,
+ * core_user::get_user), a module or component path (core/str, mod/assign), a variable ($CFG),
+ * a camelCase name (setAdvanced, CoreCourseModuleDelegate), a file name (version.php) or a
+ * JavaScript member (Modal.create). Plain words, numbers and versions (3.9.18) are not.
+ */
+export function isIdentifier(word: string): boolean {
+  if (/^[\d.\-/]+$/.test(word) || !/[\p{L}_$]/u.test(word)) {
+    return false;
+  }
+  return (
+    /[\p{L}\p{N}]_|_[\p{L}\p{N}]/u.test(word) ||
+    word.includes('::') ||
+    /[\p{L}\p{N}]\\[\p{L}_]/u.test(word) ||
+    /^\$[\p{L}_]/u.test(word) ||
+    /^[a-z][a-z0-9]*\/[a-z][\w/]*(:[a-z][\w]*)?$/.test(word) ||
+    /\p{Ll}\p{Lu}/u.test(word) ||
+    /\.(php|js|mjs|ts|json|xml|mustache|scss|css|yml|yaml|txt|feature|html|md)$/i.test(word) ||
+    /^\p{Lu}[\p{L}\p{N}_]*\.[\p{Ll}][\p{L}\p{N}_]*$/u.test(word)
+  );
+}
+
+/**
+ * The identifiers of a text, as index terms: each identifier word (see isIdentifier), with a
+ * trailing "()" or leading "\" dropped by wordsOf, in lower case. Used for the names a query
+ * types and for the names a page defines.
+ */
+export function identifiersOf(text: string): string[] {
+  return [...new Set(wordsOf(text).filter(({ word }) => isIdentifier(word)).map(({ word }) => word.toLowerCase()))];
+}
+
+/**
+ * The shorter names a qualified identifier is also written as, each an identifier itself:
+ * core_user::get_user is also get_user (and the class core_user), \core\output\html_writer is
+ * also html_writer, $DB->get_record is also get_record. Plain words (core\task\manager → manager,
+ * $CFG->dbtype → dbtype) are left out: they name nothing on their own. Without `owners`, a
+ * member's class is left out too (a page documenting core_user::get_user documents get_user,
+ * not the whole class core_user).
+ */
+export function identifierParts(identifier: string, { owners = true } = {}): string[] {
+  const parts = new Set<string>();
+  if (identifier.includes('->')) {
+    // $DB->get_record is get_record; the object ($DB, $CFG) names nothing in particular.
+    parts.add(identifier.slice(identifier.lastIndexOf('->') + 2));
+  } else if (identifier.includes('::')) {
+    const [owner, member] = [identifier.slice(0, identifier.lastIndexOf('::')), identifier.slice(identifier.lastIndexOf('::') + 2)];
+    parts.add(member);
+    if (owners) {
+      parts.add(owner);
+      parts.add(owner.slice(owner.lastIndexOf('\\') + 1));
+    }
+  } else if (identifier.includes('\\')) {
+    parts.add(identifier.slice(identifier.lastIndexOf('\\') + 1));
+  }
+  parts.delete(identifier);
+  return [...parts].filter((part) => part && isIdentifier(part));
+}
+
+/** The position just after the parenthesis that closes the one at `open`, or -1. */
+function closingParenthesis(code: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < code.length; index++) {
+    if (code[index] === '(') {
+      depth += 1;
+    } else if (code[index] === ')') {
+      depth -= 1;
+      if (depth === 0) {
+        return index + 1;
+      }
+    }
+  }
+  return -1;
+}
+
+/**
+ * The names a block of code defines: functions and methods (`function name(`), classes,
+ * interfaces, traits and enums (with their namespace, when the block declares one), a method as
+ * Class::method, and constants (`define('NAME'`, `const NAME =`). Only identifiers (a method
+ * `execute` is kept as my_task::execute, not as the plain word), in lower case, as index terms.
+ *
+ * `declared` are the functions written as declarations, with an empty body or none
+ * (`public function get_record($table, …) {}`, an interface's `function name(…);`): what
+ * reference pages list. `implemented` are the other names: what an example's code implements.
+ */
+export function codeDefinitions(code: string): { declared: string[]; implemented: string[] } {
+  const declared = new Set<string>();
+  const implemented = new Set<string>();
+  const namespace = /^\s*namespace\s+([\w\\]+)\s*;/m.exec(code)?.[1];
+  let owner: string | undefined;
+  const pattern =
+    /\b(?:(class|interface|trait|enum)\s+([A-Za-z_]\w*)|function\s*&?\s*([A-Za-z_]\w*)\s*\(|define\(\s*['"]([A-Za-z_]\w*)['"]|const\s+([A-Z_][A-Z0-9_]*)\s*=)/g;
+  for (const match of code.matchAll(pattern)) {
+    const [whole, keyword, typeName, functionName, defined, constant] = match;
+    if (keyword && typeName) {
+      owner = typeName;
+      implemented.add(typeName);
+      if (namespace) {
+        implemented.add(`${namespace}\\${typeName}`);
+      }
+    } else if (functionName) {
+      const end = closingParenthesis(code, match.index + whole.length - 1);
+      const bodiless = end > 0 && /^\s*(?::\s*[?\w\\|]+\s*)?(?:\{\s*\}|;)/.test(code.slice(end));
+      const names = owner ? [functionName, `${owner}::${functionName}`] : [functionName];
+      for (const name of names) {
+        (bodiless ? declared : implemented).add(name);
+      }
+    } else if (defined ?? constant) {
+      implemented.add(defined ?? constant);
+    }
+  }
+  const keep = (names: Set<string>) => [...names].filter((name) => isIdentifier(name)).map((name) => name.toLowerCase());
+  return { declared: keep(declared), implemented: keep(new Set([...implemented].filter((name) => !declared.has(name)))) };
 }

@@ -8,8 +8,13 @@ import {
   completes,
   completionWeight,
   decodeIds,
+  identifierParts,
+  identifiersOf,
   idf,
   indexFormatVersion,
+  maxQueryLength,
+  normalWord,
+  pageKindLetters,
   pagesPerChunk,
   queryTermsOf,
   shardOf,
@@ -59,6 +64,45 @@ const minimumCoverage = 0.2;
 /** How much the sections after a page's best one add to its score: 30 %, then 15 %, then 10 %. */
 const furtherSectionWeights = [0.3, 0.15, 0.1];
 
+/**
+ * Weight of a match on a shorter form of a qualified name the query types (get_user for
+ * core_user::get_user, html_writer for \core\output\html_writer): below the name as typed.
+ */
+export const identifierPartWeight = 0.7;
+
+/**
+ * How a page's kind changes its score (see PageKind): a topic's main page counts more for a
+ * general question; a list of changes, or a page about legacy code, counts less unless the query
+ * asks about changes.
+ */
+export const kindWeights = { index: 1.1, changes: 0.6, legacy: 0.8 } as const;
+
+/** How much more a page scores whose title (or slug) holds the whole query: up to twice as much, in proportion to the share it holds. */
+export const titleWeight = 1;
+
+/** The section of the pages that document Moodle's APIs (see sections.ts). */
+const apiDocsSection = 'Developer docs';
+
+/** How much more a page of the developer docs counts for a query that types a name: they document names, other pages use them. */
+export const referenceWeight = 1.5;
+
+/**
+ * How much a section's score for a name the query types grows where the section defines the
+ * name, or names it in a heading or reference table: the result then leads to that section.
+ */
+export const definitionBoosts = { headed: 2, defined: 2, named: 1.5 } as const;
+
+/** Words that ask what changed: a query holding one ranks the lists of changes as any other page. */
+const changeWords = /^(chang\w*|new|deprecat\w*|remov\w*|renam\w*|replac\w*|upgrad\w*|legacy|old|obsolete|update[sd]?|devupdate)$/;
+
+/**
+ * How well a page documents the identifiers a query names: 6 when one of its sections is given
+ * to a name as typed (its heading is the name), 5 when one declares it (a signature), 4 when one
+ * names it in a heading or reference table; 3, 2 and 1 the same for a shorter form of the name
+ * (see identifierParts); 0 when the page only mentions them.
+ */
+export type DefinitionTier = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
 function asRetryError(error: unknown): RetryError {
   return error instanceof RetryError ? error : new RetryError(`The search index could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
 }
@@ -100,6 +144,10 @@ export interface RankedPage {
   score: number;
   /** Whether the page holds every word of the query that the index has (exactly, completed or corrected). */
   complete: boolean;
+  /** How well the page documents the names the query types (see DefinitionTier). */
+  defines: DefinitionTier;
+  /** The share of the query (rarer words weigh more) the page's title or slug holds. */
+  titled: number;
   /** The index terms the query matched anywhere, for marking them in snippets. */
   matched: ReadonlySet<string>;
   /** The page's matching sections, best first: section id, its number within the page, how it matched. */
@@ -163,11 +211,12 @@ export class LocalIndex {
    * begins (below 1), and for a plain word of five letters or more the words a typing mistake
    * away (typoWeights).
    */
-  private async matchingTerms(term: QueryTerm): Promise<[Shard, string, number][]> {
+  private async matchingTerms(term: QueryTerm, parts: string[] = []): Promise<[Shard, string, number][]> {
     const vocabularyFile = this.vocabularyFile(term);
-    const [shards, vocabulary] = await Promise.all([
+    const [shards, vocabulary, partShards] = await Promise.all([
       Promise.all(shardsForTerm(this.firsts, term).map((id) => this.shard(this.meta.shards[id].file))),
       vocabularyFile ? this.vocabulary(vocabularyFile) : Promise.resolve([]),
+      Promise.all(parts.map((part) => this.shard(this.meta.shards[shardOf(this.firsts, part)].file))),
     ]);
     const weights = new Map<string, [Shard, number]>();
     const add = (shard: Shard, key: string, weight: number) => {
@@ -190,6 +239,11 @@ export class LocalIndex {
         }
       }
     }
+    parts.forEach((part, index) => {
+      if (Object.hasOwn(partShards[index], part)) {
+        add(partShards[index], part, identifierPartWeight);
+      }
+    });
     const typos = [...typoTerms(term, vocabulary)].filter(([key]) => !weights.has(key));
     const typoShards = await Promise.all(typos.map(([key]) => this.shard(this.meta.shards[shardOf(this.firsts, key)].file)));
     typos.forEach(([key, weight], index) => {
@@ -210,7 +264,8 @@ export class LocalIndex {
       this.prefetchPages();
     }
     for (const term of queryTermsOf(query)) {
-      for (const id of shardsForTerm(this.firsts, term)) {
+      const ids = [...shardsForTerm(this.firsts, term), ...identifierParts(term.term).map((part) => shardOf(this.firsts, part))];
+      for (const id of ids) {
         this.shard(this.meta.shards[id].file).catch(() => undefined);
       }
       const vocabularyFile = this.vocabularyFile(term);
@@ -229,7 +284,17 @@ export class LocalIndex {
     if (!terms.length) {
       return [];
     }
-    const matched = await Promise.all(terms.map((term) => this.matchingTerms(term)));
+    // The names the query types (as typed: camelCase is only seen before lower-casing).
+    const identifiers = new Set(identifiersOf(query.slice(0, maxQueryLength)));
+    const isName = terms.map((term) => identifiers.has(term.typed));
+    const parts = terms.map((term, index) => (isName[index] ? identifierParts(term.typed).map(normalWord) : []));
+    const partKeys = new Set(parts.flat());
+    const asksForChanges = terms.some((term) => changeWords.test(term.typed));
+    const matched = await Promise.all(terms.map((term, index) => this.matchingTerms(term, parts[index])));
+    /** Per page, how well it documents the names the query types. */
+    const definitionTiers = new Map<number, DefinitionTier>();
+    /** Per page, the query terms its title holds, with the weight of their best match there. */
+    const titleTerms = new Map<number, Map<number, number>>();
     const allowed = this.allowedPages(filters);
     const totalSections = this.pageOfSection.length;
     const sections = new Map<number, SectionMatch>();
@@ -245,9 +310,38 @@ export class LocalIndex {
         if (!keyTerm.has(key)) {
           keyTerm.set(key, termIndex);
         }
-        const [deltas, scores, passages] = shard[key];
+        const [deltas, scores, passages, { h: headed = [], d: definitions = [], n: names = [], t: titles = [] } = {}] = shard[key];
         const ids = decodeIds(deltas);
         const passageAt = new Map(passages);
+        // The name as typed, or a shorter form of it (not a completion or a typo), defined or named.
+        const asTyped = key === terms[termIndex].term;
+        /** Positions (in this key's lists) of the sections that define or name it, with their boost. */
+        const boosts = new Map<number, number>();
+        if (isName[termIndex] && (asTyped || partKeys.has(key))) {
+          const tiers: [number[], DefinitionTier, number][] = [
+            [names, asTyped ? 4 : 1, definitionBoosts.named],
+            [definitions, asTyped ? 5 : 2, definitionBoosts.defined],
+            [headed, asTyped ? 6 : 3, definitionBoosts.headed],
+          ];
+          for (const [positions, tier, boost] of tiers) {
+            for (const position of positions) {
+              boosts.set(position, boost);
+              const page = this.pageOfSection[ids[position]];
+              if (allowed[page] && tier > (definitionTiers.get(page) ?? 0)) {
+                definitionTiers.set(page, tier);
+              }
+            }
+          }
+        }
+        for (const position of titles) {
+          const page = this.pageOfSection[ids[position]];
+          let inTitle = titleTerms.get(page);
+          if (!inTitle) {
+            inTitle = new Map();
+            titleTerms.set(page, inTitle);
+          }
+          inTitle.set(termIndex, Math.max(weight, inTitle.get(termIndex) ?? 0));
+        }
         let inAllowedPage = false;
         ids.forEach((id, position) => {
           const page = this.pageOfSection[id];
@@ -266,7 +360,7 @@ export class LocalIndex {
             match = { score: 0, terms: new Array<number>(terms.length).fill(0), passages: new Map() };
             sections.set(id, match);
           }
-          const score = scores[position] * weight;
+          const score = scores[position] * weight * (boosts.get(position) ?? 1);
           if (score > match.terms[termIndex]) {
             match.terms[termIndex] = score;
           }
@@ -324,15 +418,41 @@ export class LocalIndex {
         list.push({ id, local: id - this.firstSection[page], match });
       }
     }
+    const namesQuery = isName.some(Boolean);
+    const docsSection = this.meta.filters.section?.values.indexOf(apiDocsSection) ?? -1;
+    const titleShareOf = (inTitle: Map<number, number> = new Map()) => [...inTitle].reduce((sum, [index, weight]) => sum + importance[index] * weight, 0) / totalImportance;
+    const titleShares = new Map([...byPage.keys()].map((page) => [page, titleShareOf(titleTerms.get(page))]));
+    const bestTitleShare = Math.max(0, ...titleShares.values());
+    const kindWeight = (page: number): number => {
+      // The developer docs document the names; the coding, process and App pages apply them.
+      const reference = namesQuery && this.meta.filters.section?.pages[page] === docsSection ? referenceWeight : 1;
+      const kind = this.meta.kinds[page];
+      if (kind === pageKindLetters.index) {
+        // A topic's main page counts more for a question about the topic as a whole: when no
+        // page's title holds more of the query than its own (else it names what a page below covers).
+        return reference * (namesQuery || (titleShares.get(page) ?? 0) < bestTitleShare ? 1 : kindWeights.index);
+      }
+      if (kind === pageKindLetters.changes || kind === pageKindLetters.legacy) {
+        return reference * (asksForChanges ? 1 : kind === pageKindLetters.changes ? kindWeights.changes : kindWeights.legacy);
+      }
+      return reference;
+    };
     const ranked = [...byPage].map(([page, list]): RankedPage => {
       list.sort((a, b) => b.match.score - a.match.score || a.id - b.id);
       const pageTerms = termsOfPage.get(page) ?? new Set<number>();
       const coverage = coverages.get(page) ?? 0;
-      const score = list.reduce((sum, { match }, index) => sum + match.score * (index === 0 ? 1 : furtherSectionWeights[index - 1] ?? 0), 0) * coverage * coverage;
-      return { page, score, complete: pageTerms.size === wanted, matched: matchedKeys, sections: list };
+      const titleShare = titleShares.get(page) ?? 0;
+      const score =
+        list.reduce((sum, { match }, index) => sum + match.score * (index === 0 ? 1 : furtherSectionWeights[index - 1] ?? 0), 0) *
+        coverage *
+        coverage *
+        kindWeight(page) *
+        (1 + titleWeight * titleShare);
+      return { page, score, complete: pageTerms.size === wanted, defines: definitionTiers.get(page) ?? 0, titled: titleShare, matched: matchedKeys, sections: list };
     });
     this.answered = true;
-    return ranked.sort((a, b) => Number(b.complete) - Number(a.complete) || b.score - a.score || a.page - b.page);
+    // Pages holding the whole query first; among them, those that document the names it types; then by score.
+    return ranked.sort((a, b) => Number(b.complete) - Number(a.complete) || b.defines - a.defines || b.score - a.score || a.page - b.page);
   }
 
   /**

@@ -1,6 +1,8 @@
 /**
  * Wraps the version dropdown so that each version in its menu says where it stands today
- * ("4.1 · Support ended"), from the release data and the reader's date, like /versions does.
+ * ("4.1 · Support ended"), from the release data and the reader's date, like /versions does. A
+ * version whose series is planned past its date reads "Planned, not confirmed", never a support
+ * period the data cannot confirm.
  */
 import type { ReactNode } from 'react';
 import DocsVersionDropdownNavbarItem from '@theme-original/NavbarItem/DocsVersionDropdownNavbarItem';
@@ -13,7 +15,7 @@ import styles from './styles.module.css';
 
 export default function DocsVersionDropdownNavbarItemWrapper(props: Props): ReactNode {
   const versions = useVersions(props.docsPluginId);
-  const { series } = useSiteData();
+  const { series, snapshotDate } = useSiteData();
   const today = useToday();
   const labelled = Object.fromEntries(
     versions.map((version) => {
@@ -24,7 +26,7 @@ export default function DocsVersionDropdownNavbarItemWrapper(props: Props): Reac
       const label = (
         <>
           {version.label}
-          <span className={styles.status}> · {supportStatusLabels[supportStatus(entry, today)]}</span>
+          <span className={styles.status}> · {supportStatusLabels[supportStatus(entry, today, snapshotDate)]}</span>
         </>
       );
       // The theme types labels as strings but renders them as React children; the status is an
