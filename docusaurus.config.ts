@@ -26,6 +26,7 @@ import markdownExportPlugin from './src/plugins/markdown-export';
 import offlinePlugin from './src/plugins/offline';
 import releaseNotesPlugin from './src/plugins/release-notes';
 import searchIndexPlugin from './src/plugins/search-index';
+import securityHeadersPlugin from './src/plugins/security-headers';
 import siteDataPlugin from './src/plugins/site-data';
 import { defaultDataDir, readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
@@ -173,6 +174,8 @@ const config: Config = {
     // (production builds only), whose precache list waits for the search index above.
     offlinePlugin,
     ['@docusaurus/plugin-pwa', pwaOptions({ baseUrl })],
+    // The Content-Security-Policy and other security headers, from the built pages, in _headers.
+    [securityHeadersPlugin, { algoliaAppId: search.mode === 'algolia' ? search.appId : undefined }],
   ],
 
   themeConfig: {

@@ -13,6 +13,9 @@
  * page as soon as the HTML and CSS allow, and hydration starts at most about 100 ms later than
  * before. A hidden tab (no frames) starts them when the page is parsed.
  * Scripts added by script run in the order added when `async` is false, as deferred ones do.
+ * The starter reads the scripts' addresses from the preload links (`data-start`) rather than
+ * holding them itself, so it is the same on every page: the Content-Security-Policy allows it
+ * by one hash (src/plugins/security-headers).
  *
  * The browser is also asked not to paint the page before it has parsed the whole of it: the link
  * `rel=expect` in the head holds rendering until the empty element `__parsed`, after the page's
@@ -37,10 +40,13 @@ export const ssrTemplate = `
       <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
     <% }); %>
     <% it.scripts.forEach((script) => { %>
-      <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" />
+      <link rel="preload" as="script" fetchpriority="low" href="<%= it.baseUrl %><%= script %>" data-start />
     <% }); %>
     <script>
-      (function (urls) {
+      (function () {
+        // The scripts to start, in the order of their preload links above.
+        var links = document.querySelectorAll('link[rel="preload"][as="script"][data-start]');
+        var urls = Array.prototype.map.call(links, function (link) { return link.href; });
         var started = false;
         // Until the scripts have run, a stand-in tells Docusaurus's base-address check (which
         // looks for window.docusaurus when the page is parsed) that they are on their way; if one
@@ -99,7 +105,7 @@ export const ssrTemplate = `
         } else {
           afterPaint();
         }
-      })(<%~ JSON.stringify(it.scripts.map((script) => it.baseUrl + script)) %>);
+      })();
     </script>
   </head>
   <body <%~ it.bodyAttributes %>>

@@ -7,6 +7,10 @@
  *   3. the path's index.html;
  *   4. otherwise 404.html with status 404.
  *
+ * Every response carries the headers of the build's `_headers` file (the Content-Security-Policy
+ * and the other security headers, src/plugins/security-headers), as Netlify and Cloudflare Pages
+ * send them; the browser reports any violation of the policy here, and each is printed.
+ *
  * Usage: tsx scripts/serve.ts [--port 4173] [--host 127.0.0.1] [--dir build] [--prefix /mirror]
  */
 import { startStaticServer } from '../tests/e2e/staticServer';
@@ -21,9 +25,20 @@ const host = option('host', '127.0.0.1');
 const dir = option('dir', 'build');
 const prefix = option('prefix', '');
 
-startStaticServer({ dir, port, host, prefix }).then(
-  ({ url }) => {
-    console.log(`Serving ${dir}/ at ${url}`);
+startStaticServer({
+  dir,
+  port,
+  host,
+  prefix,
+  onCspReport: (report) => {
+    console.error(`Content-Security-Policy violation on ${report.documentUri}: ${report.effectiveDirective} blocked ${report.blockedUri || 'an inline script or style'}${report.sourceFile ? ` (${report.sourceFile}:${report.lineNumber ?? '?'})` : ''}`);
+  },
+}).then(
+  ({ url, hasHeadersFile }) => {
+    console.log(`Serving ${dir}/ at ${url}${hasHeadersFile ? ` with the headers of ${dir}/_headers` : ''}`);
+    if (!hasHeadersFile) {
+      console.warn(`${dir}/_headers is missing, so pages are served without the Content-Security-Policy: build the site again.`);
+    }
   },
   (error: unknown) => {
     console.error(error);

@@ -3,20 +3,12 @@
  * tests stand in for Algolia: they answer its search requests from the browser themselves and
  * check what the modal and the /search page asked for.
  */
-import type { Page, Request } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
+import { standInForAlgolia } from './algoliaStandIn';
 import { algoliaBuildDir, algoliaCredentials } from './builds';
 import { startStaticServer, type RunningServer } from './staticServer';
 
 const { ALGOLIA_APP_ID: appId, ALGOLIA_API_KEY: apiKey, ALGOLIA_INDEX_NAME: indexName } = algoliaCredentials;
-
-interface AlgoliaRequest {
-  indexName: string;
-  query: string;
-  facetFilters?: unknown;
-  hitsPerPage?: number;
-  page?: number;
-}
 
 let server: RunningServer;
 
@@ -27,51 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server.close();
 });
-
-/** One DocSearch record, as Algolia's crawler would have indexed the DML page. */
-function hit(origin: string) {
-  const hierarchy = { lvl0: 'Developer docs', lvl1: 'Data manipulation API', lvl2: 'Getting one record', lvl3: null, lvl4: null, lvl5: null, lvl6: null };
-  const highlighted = (value: string) => ({ value, matchLevel: 'full', matchedWords: ['get_record'] });
-  return {
-    objectID: 'dml-get-record',
-    url: `${origin}/docs/apis/core/dml#getting-one-record`,
-    type: 'lvl2',
-    hierarchy,
-    content: null,
-    _highlightResult: { hierarchy: { lvl0: highlighted('Developer docs'), lvl1: highlighted('Data manipulation API'), lvl2: highlighted('Getting one record') } },
-    _snippetResult: { hierarchy: { lvl1: highlighted('Data manipulation API'), lvl2: highlighted('Getting one record') } },
-  };
-}
-
-/** Answers every request to Algolia's hosts with one hit per query, and records the queries. */
-async function standInForAlgolia(page: Page, origin: string): Promise<{ queries: AlgoliaRequest[]; urls: string[] }> {
-  const seen = { queries: [] as AlgoliaRequest[], urls: [] as string[] };
-  await page.route(/^https:\/\/[^/]*(algolia\.net|algolianet\.com)\//, async (route) => {
-    const request: Request = route.request();
-    seen.urls.push(request.url());
-    const body = request.postDataJSON() as { requests: AlgoliaRequest[] };
-    seen.queries.push(...body.requests);
-    await route.fulfill({
-      status: 200,
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      contentType: 'application/json',
-      body: JSON.stringify({
-        results: body.requests.map((query) => ({
-          hits: [hit(origin)],
-          nbHits: 1,
-          page: query.page ?? 0,
-          nbPages: 1,
-          hitsPerPage: query.hitsPerPage ?? 20,
-          processingTimeMS: 1,
-          query: query.query,
-          params: '',
-          index: query.indexName,
-        })),
-      }),
-    });
-  });
-  return seen;
-}
 
 test('the modal queries Algolia with the contextual filters and shows its hits, and pages preconnect to it', async ({ page }) => {
   const seen = await standInForAlgolia(page, server.url);

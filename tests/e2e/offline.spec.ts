@@ -1,12 +1,14 @@
 /**
  * Offline mode and the installable app, in Chromium against the production build. Each test
  * serves the build on its own port (a service worker belongs to one origin) so that it can stop
- * the server or deploy a second build under the same address.
+ * the server or deploy a second build under the same address. Pages opened offline come from
+ * the worker with the build's Content-Security-Policy, and nothing on them is blocked.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures';
 import { buildDir, updateBuildDir, updateEditUrl } from './builds';
-import { startStaticServer, type RunningServer } from './staticServer';
+import { headersOf, violations, watchViolations } from './csp';
+import { cspReportPath, startStaticServer, type RunningServer } from './staticServer';
 
 /**
  * Precaching the whole site takes a while on a slow machine, and longer with every page the site
@@ -69,19 +71,30 @@ const pages = [
   { path: '/general/releases/3.9/3.9.18', heading: 'Moodle 3.9.18', what: 'a release-notes page' },
   { path: '/docs/tags/api', heading: /doc(s)? tagged with "API"/, what: 'a tag page' },
   { path: '/versions', heading: 'All documentation versions', what: 'the versions page' },
+  { path: '/docs/apis/core/dml', heading: 'Data manipulation API (DML)', what: 'an API doc with code blocks' },
+  { path: '/general/development/process', heading: 'Development process', what: 'a page with diagrams' },
+  { path: '/search?q=peer%20review', heading: 'Search the documentation', what: 'the search page' },
 ];
 
 async function expectHeading(page: Page, heading: string | RegExp): Promise<void> {
   await expect(page.locator('main h1').first()).toHaveText(heading);
 }
 
-/** Opens each page by address, as a typed URL, a bookmark or a reload does. */
+/**
+ * Opens each page by address, as a typed URL, a bookmark or a reload does: from the worker, with
+ * the policy the server sent when the site was precached, nothing blocked.
+ */
 async function openDirectly(page: Page, base: string): Promise<void> {
+  const policy = `${headersOf(buildDir).get('content-security-policy')}; report-uri ${cspReportPath}`;
+  await watchViolations(page);
   for (const entry of pages) {
     const response = await page.goto(`${base}${entry.path}`);
     expect(response?.status(), entry.what).toBe(200);
+    expect(response?.fromServiceWorker(), entry.what).toBe(true);
+    expect(response?.headers()['content-security-policy'], entry.what).toBe(policy);
     await waitForHydration(page);
     await expectHeading(page, entry.heading);
+    expect((await violations(page)).all, entry.what).toEqual([]);
   }
 }
 

@@ -237,8 +237,10 @@ test('a page that crashes shows "This page crashed." and recovers with "Try agai
 
 test.describe('base address problems', () => {
   test('the home page of a site served under the wrong base address shows the banner; other pages do not', async ({ page, consoleGuard }) => {
-    // Served under /mirror/ while built for /: every script and stylesheet is a 404.
-    consoleGuard.allow(/status of 404/, /Failed to load resource/);
+    // Served under /mirror/ while built for /: every script and stylesheet is a 404, answered with
+    // the not-found page; with X-Content-Type-Options: nosniff the browser also says it refuses
+    // that HTML as a script or a style sheet.
+    consoleGuard.allow(/status of 404/, /Failed to load resource/, /MIME type \('text\/html'\) is not (executable|a supported stylesheet MIME type)/);
     const mirror = await startStaticServer({ dir: path.resolve(__dirname, '../../build'), prefix: '/mirror' });
     try {
       await page.goto(`${mirror.url}/`);
