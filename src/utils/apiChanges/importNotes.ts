@@ -27,6 +27,8 @@ export interface ImportWarning {
   file: string;
   line: number;
   message: string;
+  /** The version section the line is in, when there is one: an import limited to some series reports only theirs. */
+  version?: string;
 }
 
 /** One bullet of the notes, with everything its frame says about it. */
@@ -97,7 +99,8 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
   const lines = file.text.replace(/\r\n?/g, '\n').split('\n');
   const notes: Note[] = [];
   const warnings: ImportWarning[] = [];
-  const warn = (line: number, message: string) => warnings.push({ file: file.path, line, message });
+  let version: string | undefined;
+  const warn = (line: number, message: string) => warnings.push({ file: file.path, line, message, ...(version ? { version } : {}) });
 
   const titleIndex = lines.findIndex((line) => /^#\s/.test(line));
   const title = titleIndex >= 0 ? lines[titleIndex].replace(/^#\s+/, '').trim() : '';
@@ -110,7 +113,6 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
   const subsectionLevel = fileComponent === null ? 4 : 3;
 
   let heading: string | undefined;
-  let version: string | undefined;
   let component: string | undefined = fileComponent ?? undefined;
   let subsection: NoteSubsection | undefined;
   let skipping = false;
@@ -228,8 +230,8 @@ interface Classified {
 
 /** Words that say what kind of name stands next to them, singular and plural. */
 const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
-  [/^(external|web ?service|ws|webservices?)$/i, 'web-service'],
-  [/^(class|classes|trait|traits|interface|interfaces|enum|enums|exporter|exporters|widget|renderable|testcase|exception|exceptions)$/i, 'class'],
+  [/^(external|web ?service|service|services|ws|webservices?)$/i, 'web-service'],
+  [/^(class|classes|trait|traits|interface|interfaces|enum|enums|exporter|exporters|widget|renderable|testcase|exception|exceptions|event|events)$/i, 'class'],
   [/^(method|methods)$/i, 'method'],
   [/^(function|functions)$/i, 'function'],
   [/^(constant|constants)$/i, 'constant'],
@@ -239,7 +241,7 @@ const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
   [/^(setting|settings|config)$/i, 'setting'],
   [/^(template|templates|mustache)$/i, 'template'],
   [/^(module|modules|amd|javascript|js)$/i, 'js-module'],
-  [/^(parameter|parameters|param|params|argument|arguments|property|properties|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|event|events|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css)$/i, 'skip'],
+  [/^(parameter|parameters|param|params|argument|arguments|property|properties|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css|api|apis|page|pages|script|scripts|library|plugin|plugins|subsystem|activity)$/i, 'skip'],
 ];
 
 const replacementPhrase =
@@ -306,8 +308,10 @@ function kindNear(text: string, candidate: Candidate): ApiChangeKind | 'skip' | 
     .replace(names, ' ')
     .replace(connectors, ' ')
     .replace(/(\s,)+\s*$/, ' ');
-  const boundary = Math.max(...[',', ';', '.', ':', '(', '"'].map((mark) => beforeText.lastIndexOf(mark)));
-  const beforeWords = beforeText
+  // A comma right before the name sets it apart, it does not end the clause: "two new strings, `a` and `b`".
+  const appositive = beforeText.replace(/,\s*$/, ' ');
+  const boundary = Math.max(...[',', ';', '.', ':', '(', '"'].map((mark) => appositive.lastIndexOf(mark)));
+  const beforeWords = appositive
     .slice(boundary + 1)
     .split(/[^A-Za-z-]+/)
     .filter(Boolean)
@@ -370,8 +374,14 @@ function isWebServiceName(name: string, rules: NameRules): boolean {
   return !!match && (match[1] === 'core' || rules.pluginTypes.has(match[1]));
 }
 
+/** The verbs web service names are made of, after their component: core_course_get_contents. */
+const webServiceVerb = /^[a-z0-9]+_[a-z0-9]+_(?:[a-z0-9]+_)*(get|set|create|update|delete|add|remove|list|search|submit|view|save|start|process|edit|duplicate|move|toggle|mark|retrieve|enrol|unenrol|send|store|check|load|import|export|execute|reset|restore|copy|validate|upload|prepare|launch|request|confirm|revoke|generate|disable|enable|recalculate|call|report|launch)(_|$)/;
+
 /** PHP's own words, written like functions in notes but never a Moodle name. */
-const phpConstructs = new Set(['require_once', 'require', 'include', 'include_once', 'isset', 'empty', 'unset', 'array', 'list', 'echo', 'print', 'eval', 'exit', 'die']);
+const phpConstructs = new Set([
+  'require_once', 'require', 'include', 'include_once', 'isset', 'empty', 'unset', 'array', 'list', 'echo', 'print', 'eval', 'exit', 'die',
+  'time', 'date', 'mktime', 'count', 'strlen', 'implode', 'explode', 'json_encode', 'json_decode', 'array_map', 'http_build_query', 'sprintf', 'call_user_func',
+]);
 
 function qualify(className: string): string {
   const bare = className.replace(/^\\/, '');
@@ -418,7 +428,7 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   if (/^[a-z]+\/[a-z0-9_]+:[a-z0-9_]+$/.test(raw)) {
     return { name: raw, kind: 'capability' };
   }
-  if (/^[a-z][a-z0-9_]*\/[a-z0-9_/-]+$/.test(raw)) {
+  if (/^[a-z][a-z0-9_]*\/[a-z0-9_/-]*[a-z0-9_-]$/.test(raw)) {
     if (near === 'template' || near === 'js-module') {
       return { name: raw, kind: near };
     }
@@ -445,11 +455,15 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
     return { name: `${qualify(className)}::${memberName}()`, kind: 'method', className: qualify(className) };
   }
   // A global name written with a leading backslash (`\core_component`, `\print_error()`) is written bare.
+  // "the `\core\exception` namespace", "a new `\core_sms` subsystem": not a class.
+  if (/^\s+(namespace|subsystem|plugin|component)s?\b/i.test(text.slice(candidate.end, candidate.end + 14))) {
+    return undefined;
+  }
   if (/^\\[A-Za-z_][A-Za-z0-9_]*(\(\))?$/.test(raw)) {
     raw = raw.slice(1);
     // Written as a class would be: `\navigation_cache` names a class unless a word says otherwise.
-    if (!raw.endsWith('()') && (near === undefined || near === 'class' || near === 'hook')) {
-      return { name: raw, kind: near ?? 'class' };
+    if (!raw.endsWith('()') && (near === undefined || near === 'class' || near === 'hook' || near === 'skip')) {
+      return { name: raw, kind: near === 'hook' ? 'hook' : 'class' };
     }
   }
   if (raw.includes('\\')) {
@@ -479,8 +493,9 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw)) {
     return undefined;
   }
-  // A plain word ("slave", "destroy") is a name only where a word beside it says so, or in a table of names.
-  if (!raw.includes('_') && !nearWord && text !== '') {
+  // A plain word ("slave", "destroy") is a name only where a word beside it says so, or in a table of names;
+  // a component ("mod_choice") is never one.
+  if ((!raw.includes('_') && !nearWord && text !== '') || (isComponentName(raw, rules) && nearWord !== 'class')) {
     return undefined;
   }
   switch (near) {
@@ -507,9 +522,15 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
     default:
       break;
   }
-  // No word says what it is: a snake_case name in a note is a function, unless it is a component or a plain word.
-  if (!raw.includes('_') || isComponentName(raw, rules) || /^[A-Z]/.test(raw)) {
+  // No word says what it is. A component-prefixed name that reads as a verb phrase is a web service
+  // (core_course_get_course_content_items); another component-prefixed one is a plugin ("block_section_links");
+  // any other snake_case name is a function.
+  if (!raw.includes('_') || /^[A-Z]/.test(raw)) {
     return undefined;
+  }
+  const prefix = raw.split('_')[0];
+  if (prefix === 'core' || rules.pluginTypes.has(prefix)) {
+    return isWebServiceName(raw, rules) && webServiceVerb.test(raw) ? { name: raw, kind: 'web-service' } : undefined;
   }
   return { name: `${raw}()`, kind: 'function' };
 }
@@ -545,7 +566,7 @@ function sentences(text: string): string[] {
 const changeVerb = /\b(deprecat\w*|remov\w*|delet\w*|dropped|no longer|final|unused|obsolete|replaced|super[cs]eded|renamed|moved)\b/i;
 
 /** Words that say the note is about a part of the name (a parameter, a field it returns), not the name. */
-const partOfName = /\b(param(eter)?s?|arguments?|properties|property|fields?|columns?|attributes?|return(s|ed)? (type|value|structure)|return structure|signature)\b/i;
+const partOfName = /\b(param(eter)?s?|arguments?|properties|property|fields?|columns?|attributes?|return(s|ed)? (type|value|structure)|return structure|signature|passing)\b/i;
 
 /** The names one sentence (or list item) changes, and what replaces them. */
 function deriveFromSentence(
@@ -554,7 +575,7 @@ function deriveFromSentence(
   rules: NameRules,
   defaultKind: ApiChangeKind | 'skip' | undefined,
   firstOnly: boolean,
-  context: { container?: string; replacedKind?: ApiChangeKind } = {},
+  context: { container?: string; replacedKind?: ApiChangeKind; partial?: boolean } = {},
 ): { derived: Derived[]; replacement?: string } {
   const phrase = replacementPhrase.exec(sentence);
   const candidates = findCandidates(sentence);
@@ -570,11 +591,17 @@ function deriveFromSentence(
   let container = context.container;
   const subjects: Classified[] = [];
   let replacement: string | undefined;
+  let replacementContainer: string | undefined;
   for (const candidate of candidates) {
     if (candidate.start >= phraseAt) {
       // A replacement no word describes is of the kind of what it replaces: a trait for a trait.
       const classified = classify(candidate, sentence, rules, defaultKind ?? subjects[0]?.kind ?? context.replacedKind);
-      replacement ??= classified?.name;
+      const lead = sentence.slice(Math.max(0, candidate.start - 12), candidate.start);
+      if (replacement && classified?.kind === 'class' && /\b(in|from|of)\s+(the\s+)?$/i.test(lead)) {
+        replacementContainer = classified.name;
+      } else {
+        replacement ??= classified?.name;
+      }
       continue;
     }
     const classified = classify(candidate, sentence, rules, defaultKind);
@@ -593,7 +620,7 @@ function deriveFromSentence(
     }
     subjects.push(classified);
   }
-  const partial = change !== 'added' && partOfName.test(sentence.slice(0, phraseAt));
+  const partial = context.partial ?? (change !== 'added' && partOfName.test(sentence.slice(0, phraseAt)));
   const chosen = firstOnly ? subjects.slice(0, 1) : subjects;
   const derived = chosen.map((subject): Derived => {
     let { name, kind } = subject;
@@ -603,8 +630,9 @@ function deriveFromSentence(
     }
     return partial ? { name, kind, change: 'changed', detail: 'parameter' } : { name, kind, change };
   });
-  if (replacement && container && /^[a-z_][a-z0-9_]*\(\)$/i.test(replacement)) {
-    replacement = `${container}::${replacement}`;
+  const holder = replacementContainer ?? container;
+  if (replacement && holder && /^[a-z_][a-z0-9_]*\(\)$/i.test(replacement)) {
+    replacement = `${holder}::${replacement}`;
   }
   return { derived, replacement };
 }
@@ -631,12 +659,18 @@ function renameRows(text: string): [string, string][] {
 function listItems(text: string): { intro: string; item: string }[] {
   const items: { intro: string; item: string }[] = [];
   let intro = '';
+  // The introducing paragraph may wrap over several lines ("… has been deprecated and replaced\nwith:").
+  let continues = false;
   for (const line of text.split('\n')) {
     const match = /^\s*(?:[-*+]|\d+\.)\s+(.*)$/.exec(line);
     if (match && !/^\s*-\s*$/.test(line)) {
       items.push({ intro, item: match[1] });
+      continues = false;
     } else if (line.trim()) {
-      intro = line.trim();
+      intro = continues ? `${intro} ${line.trim()}` : line.trim();
+      continues = true;
+    } else {
+      continues = false;
     }
   }
   return items;
@@ -715,9 +749,16 @@ export function writeNote(derived: Pick<Derived, 'kind' | 'change' | 'replacemen
  * name of a sentence: the rest are usually context ("see X for an example").
  */
 export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[]; warning?: string } {
-  const change = subsectionChange[note.subsection];
+  let change = subsectionChange[note.subsection];
+  // "The `x()` function has been deprecated and replaced with: …" filed under "Added" still deprecates x().
+  const opening = note.text.split(/(?<=[.!?])\s|\n\s*\n/)[0] ?? '';
+  if ((change === 'added' || change === 'changed') && /\b(has|have) been deprecated\b|\b(is|are) (now )?deprecated\b/i.test(opening)) {
+    change = 'deprecated';
+  }
   // Markdown escapes outside code spans: repeated\_restore\_test is repeated_restore_test.
   note = { ...note, text: note.text.replace(/`[^`\n]*`|\\([_*])/g, (match, escaped: string | undefined) => escaped ?? match) };
+  // Code blocks are examples: the names in them are how to call the API, not what changed.
+  note = { ...note, text: note.text.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1\s*$/gm, '') };
   const [header, ...rows] = renameRows(note.text);
   if (header) {
     // The header ("Old class name", "Old method") or the note's words say what the rows are; classes unless they say otherwise.
@@ -729,7 +770,10 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       const oldClassified = oldName && classify(oldName, '', rules, rowKind);
       const newClassified = newName && classify(newName, '', rules, rowKind);
       if (oldClassified) {
-        derived.push({ name: oldClassified.name, kind: oldClassified.kind, change: /\bmoved\b/i.test(note.text) ? 'moved' : 'renamed', replacement: newClassified ? newClassified.name : undefined });
+        // A table under "Deprecated" deprecates the old names; elsewhere it renames or moves them.
+        const tableChange: ApiChangeType =
+          change === 'deprecated' || change === 'removed' ? change : /\brenamed\b/i.test(note.text) ? 'renamed' : /\b(moved|replaced)\b/i.test(note.text) ? 'moved' : 'renamed';
+        derived.push({ name: oldClassified.name, kind: oldClassified.kind, change: tableChange, replacement: newClassified ? newClassified.name : undefined });
       }
     }
     return derived.length ? { derived } : { derived, warning: 'a table of names, but no name could be read from its rows' };
@@ -738,12 +782,22 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
   const items = listItems(note.text);
   const keepsReplacement = change === 'deprecated' || change === 'removed';
   const derived: Derived[] = [];
-  if (items.length) {
-    for (const { intro, item } of items) {
+  // Lists of a deprecation or removal name what went; in other notes only a list of "the following … added/renamed" does.
+  // A list after "… replaced with:" gives the replacements, not what changed.
+  const listed = items.filter(
+    ({ intro }) =>
+      !/\b(replaced\s+(with|by)|in\s+favou?r\s+of|use)\s*:?\s*$/i.test(intro) &&
+      (keepsReplacement ||
+        (/\bfollowing\b|:\s*$/i.test(intro) && /\b((has|have) been|(is|are) now|added|new|introduced|renamed|moved|changed|updated)\b/i.test(intro))),
+  );
+  if (listed.length) {
+    for (const { intro, item } of listed) {
       const kind = introKind(intro);
       // "The following methods of `\core\output\old_table` have been deprecated:" names the class of the methods listed.
-      const container = kind === 'method' ? classOf(intro, rules) : undefined;
-      const fromItem = deriveFromSentence(item, change, rules, kind, true, { container });
+      const container = kind === 'method' || kind === 'function' ? classOf(intro, rules) : undefined;
+      // "A new parameter has been added to the following methods:" changes the methods listed.
+      const partial = partOfName.test(intro.replace(/`[^`]*`/g, ' ')) ? true : undefined;
+      const fromItem = deriveFromSentence(item, partial ? 'changed' : change, rules, kind, true, { container, partial });
       for (const entry of fromItem.derived) {
         derived.push({ ...entry, replacement: fromItem.replacement });
       }
@@ -756,13 +810,20 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
     const headed = /^\S+$/.test(parts[0] ?? '');
     const anyVerb = parts.some((sentence) => changeVerb.test(sentence));
     parts.forEach((sentence, index) => {
-      if (firstOnly && derived.length) {
+      // Notes of additions and changes name their subject in the first sentence; later ones are context.
+      if (firstOnly && (derived.length || index > 0)) {
         return;
       }
       // A sentence of a deprecation or removal note names changed names only when it says so itself; otherwise its
       // names are context ("refactored to inherit from flexible_table"), or the sentence describes the lone name above it.
       const own = !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && !anyVerb));
       const { derived: found, replacement } = deriveFromSentence(sentence, change, rules, undefined, firstOnly, { replacedKind: pending[0]?.kind });
+      // "… has been deprecated and replaced with:" leaves its replacement to what follows.
+      if (index > 0 && /\b(replaced\s+(with|by)|in\s+favou?r\s+of|use)\s*:?\s*$/i.test(parts[index - 1])) {
+        const first = found[0]?.name ?? replacement;
+        pending.filter((candidate) => !candidate.replacement).forEach((entry) => (entry.replacement = first));
+        return;
+      }
       if (!own) {
         if (replacement && !found.length) {
           pending.filter((candidate) => !candidate.replacement).forEach((entry) => (entry.replacement = replacement));
@@ -781,7 +842,8 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
     });
   }
   const renamed = /\b(has|have) been renamed\b/i.test(note.text);
-  const moved = /\b(has|have) been moved\b/i.test(note.text);
+  // "X has been replaced by Y" in a note of additions: X lives on as Y.
+  const moved = /\b(has|have) been moved\b/i.test(note.text) || (!keepsReplacement && /\b(has|have) been replaced (by|with)\b/i.test(note.text));
   for (const entry of derived) {
     if (entry.replacement === entry.name || (!keepsReplacement && !renamed && !moved)) {
       entry.replacement = undefined;
@@ -835,6 +897,10 @@ export function sortChanges(changes: ApiChange[]): ApiChange[] {
   return [...changes].sort((a, b) => compareVersions(a.version, b.version) || byCodePoint(a.component, b.component) || byCodePoint(a.name, b.name) || byCodePoint(a.change, b.change));
 }
 
+function inRange(series: string, options: Pick<ImportNotesOptions, 'since' | 'until'>): boolean {
+  return !(options.since && compareVersions(series, options.since) < 0) && !(options.until && compareVersions(series, options.until) > 0);
+}
+
 export function importNotes(files: NotesFile[], options: ImportNotesOptions): ImportNotesResult {
   const warnings: ImportWarning[] = [];
   const changes: ApiChange[] = [];
@@ -845,10 +911,10 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
   let derivedNoteCount = 0;
   for (const file of [...files].sort(fileOrder)) {
     const parsed = parseNotesFile(file);
-    warnings.push(...parsed.warnings);
+    warnings.push(...parsed.warnings.filter((warning) => !warning.version || inRange(seriesOfVersion(warning.version), options)));
     for (const note of parsed.notes) {
       const noteSeries = seriesOfVersion(note.version);
-      if ((options.since && compareVersions(noteSeries, options.since) < 0) || (options.until && compareVersions(noteSeries, options.until) > 0)) {
+      if (!inRange(noteSeries, options)) {
         continue;
       }
       series.add(noteSeries);
