@@ -245,7 +245,7 @@ const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
 ];
 
 const replacementPhrase =
-  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used)\b|→|=>/i;
+  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used|accessed via|refer to)\b|→|=>/i;
 
 /** Marks code spans so that sentence splitting and bare-name matching leave them alone. */
 function findCandidates(text: string): Candidate[] {
@@ -461,6 +461,10 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   }
   if (/^\\[A-Za-z_][A-Za-z0-9_]*(\(\))?$/.test(raw)) {
     raw = raw.slice(1);
+    // `\endecrypt()`: the backslash says global, so a function, whatever the note calls it.
+    if (raw.endsWith('()')) {
+      return { name: raw, kind: 'function' };
+    }
     // Written as a class would be: `\navigation_cache` names a class unless a word says otherwise.
     if (!raw.endsWith('()') && (near === undefined || near === 'class' || near === 'hook' || near === 'skip')) {
       return { name: raw, kind: near === 'hook' ? 'hook' : 'class' };
@@ -620,7 +624,12 @@ function deriveFromSentence(
     }
     subjects.push(classified);
   }
-  const partial = context.partial ?? (change !== 'added' && partOfName.test(sentence.slice(0, phraseAt)));
+  // A note about a parameter or field of a name changes the name; in a note of additions, only where it says the name
+  // takes or gains one ("count_attempts() … accept a new parameter", "a new optional param to adhoc_task_failed").
+  const partial =
+    context.partial ??
+    (partOfName.test(sentence.slice(0, phraseAt)) &&
+      (change !== 'added' || /\b(accepts?|takes?|now (has|have|includes?|returns?))\b|\bnew (optional )?(param(eter)?|argument|property|field)s?\b/i.test(sentence)));
   const chosen = firstOnly ? subjects.slice(0, 1) : subjects;
   const derived = chosen.map((subject): Derived => {
     let { name, kind } = subject;
@@ -754,6 +763,9 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
   const opening = note.text.split(/(?<=[.!?])\s|\n\s*\n/)[0] ?? '';
   if ((change === 'added' || change === 'changed') && /\b(has|have) been deprecated\b|\b(is|are) (now )?deprecated\b/i.test(opening)) {
     change = 'deprecated';
+  } else if (change === 'changed' && /^(Added|Add|A new|New)\b/.test(opening) && !partOfName.test(opening)) {
+    // "Added a new `\core\deprecation::emit_deprecation()` method" filed under "Changed" adds it.
+    change = 'added';
   }
   // Markdown escapes outside code spans: repeated\_restore\_test is repeated_restore_test.
   note = { ...note, text: note.text.replace(/`[^`\n]*`|\\([_*])/g, (match, escaped: string | undefined) => escaped ?? match) };
@@ -772,7 +784,7 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       if (oldClassified) {
         // A table under "Deprecated" deprecates the old names; elsewhere it renames or moves them.
         const tableChange: ApiChangeType =
-          change === 'deprecated' || change === 'removed' ? change : /\brenamed\b/i.test(note.text) ? 'renamed' : /\b(moved|replaced)\b/i.test(note.text) ? 'moved' : 'renamed';
+          change === 'deprecated' || change === 'removed' ? change : /\brenamed\b/i.test(note.text) ? 'renamed' : /\b(moved|replaced|locations?)\b/i.test(note.text) ? 'moved' : 'renamed';
         derived.push({ name: oldClassified.name, kind: oldClassified.kind, change: tableChange, replacement: newClassified ? newClassified.name : undefined });
       }
     }
@@ -797,15 +809,25 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       const container = kind === 'method' || kind === 'function' ? classOf(intro, rules) : undefined;
       // "A new parameter has been added to the following methods:" changes the methods listed.
       const partial = partOfName.test(intro.replace(/`[^`]*`/g, ' ')) ? true : undefined;
-      const fromItem = deriveFromSentence(item, partial ? 'changed' : change, rules, kind, true, { container, partial });
+      // "Final deprecation … the following functions have been removed:" filed under "Deprecated" removes them.
+      const itemChange: ApiChangeType = partial ? 'changed' : change === 'deprecated' && /\b(has|have) been removed\b/i.test(intro) ? 'removed' : change;
+      // "… should switch to use `\core\encryption::encrypt()` …:" gives the replacement of every item.
+      const introReplacement = keepsReplacement ? deriveFromSentence(intro, itemChange, rules, undefined, false).replacement : undefined;
+      // "The following exceptions are now also available in the `\core\exception` namespace:" moves each one there.
+      const alias = /\bavailable in the `\\?([A-Za-z_][A-Za-z0-9_\\]*?)\\?` namespace/i.exec(intro);
+      const fromItem = deriveFromSentence(item, itemChange, rules, kind, true, { container, partial });
       for (const entry of fromItem.derived) {
-        derived.push({ ...entry, replacement: fromItem.replacement });
+        if (alias && entry.kind === 'class' && !entry.name.includes('\\')) {
+          derived.push({ ...entry, change: 'moved', replacement: `\\${alias[1]}\\${entry.name}` });
+        } else {
+          derived.push({ ...entry, change: entry.change === 'changed' ? entry.change : itemChange, replacement: fromItem.replacement ?? introReplacement });
+        }
       }
     }
   }
   if (!derived.length) {
     let pending: Derived[] = [];
-    const parts = sentences(note.text.replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, ''));
+    const parts = sentences(note.text.replace(/^[ \t]*(?:[-*+]|\d+\.)[ \t]+/gm, ''));
     // A note that starts with a lone name ("question_delete_course()") describes that name in the sentences after it.
     const headed = /^\S+$/.test(parts[0] ?? '');
     const anyVerb = parts.some((sentence) => changeVerb.test(sentence));
@@ -845,7 +867,7 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
   // "X has been replaced by Y" in a note of additions: X lives on as Y.
   const moved = /\b(has|have) been moved\b/i.test(note.text) || (!keepsReplacement && /\b(has|have) been replaced (by|with)\b/i.test(note.text));
   for (const entry of derived) {
-    if (entry.replacement === entry.name || (!keepsReplacement && !renamed && !moved)) {
+    if (entry.replacement === entry.name || (!keepsReplacement && !renamed && !moved && entry.change !== 'moved' && entry.change !== 'renamed')) {
       entry.replacement = undefined;
     }
     if (entry.replacement && (renamed || moved) && entry.change !== 'changed') {
@@ -961,13 +983,60 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
  * The new data file's entries: every hand entry as it is; the imported entries of series this
  * import did not read, as they were; and this import's entries, except those a hand entry
  * already gives (same name, change and version), which the hand entry wins.
+ *
+ * A change the notes list under a stable point release (5.0.4) and again under a newer series
+ * (5.2), with the same name, change and tracker key, is one change backported: it becomes the
+ * newer entry with the point release in `backportedTo`. An entry this import rewrites keeps the
+ * backports recorded on it before, so importing the branches in any order gives the same file.
  */
-export function mergeChanges(existing: ApiChange[], imported: ImportNotesResult): { changes: ApiChange[]; droppedForHand: ApiChange[] } {
+export function mergeChanges(existing: ApiChange[], imported: ImportNotesResult): { changes: ApiChange[]; droppedForHand: ApiChange[]; folded: number } {
   const covered = new Set(imported.series);
   const hand = existing.filter((change) => change.origin === 'hand');
-  const keptImported = existing.filter((change) => change.origin === 'imported' && !covered.has(seriesOfVersion(change.version)));
+  const oldImported = existing.filter((change) => change.origin === 'imported');
+  const keptImported = oldImported.filter((change) => !covered.has(seriesOfVersion(change.version)));
   const handKeys = new Set(hand.map(changeKey));
   const droppedForHand = imported.changes.filter((change) => handKeys.has(changeKey(change)));
-  const fresh = imported.changes.filter((change) => !handKeys.has(changeKey(change)));
-  return { changes: sortChanges([...hand, ...keptImported, ...fresh]), droppedForHand };
+  const before = new Map(oldImported.map((change) => [changeKey(change), change]));
+  const fresh = imported.changes
+    .filter((change) => !handKeys.has(changeKey(change)))
+    .map((change) => {
+      const backports = before.get(changeKey(change))?.backportedTo;
+      return backports ? withBackports(change, backports) : change;
+    });
+  const pool = [...keptImported, ...fresh];
+  const folded = foldBackports(pool, hand);
+  return { changes: sortChanges([...hand, ...folded]), droppedForHand, folded: pool.length - folded.length };
+}
+
+/** An entry with more point releases in `backportedTo`, its note saying so. */
+function withBackports(change: ApiChange, backports: string[]): ApiChange {
+  const all = [...new Set([...(change.backportedTo ?? []), ...backports])].sort(compareVersions);
+  return { ...change, backportedTo: all, note: `${change.note.replace(/ Also in [^;]*\.$/, '')} Also in ${all.join(', ')}.` };
+}
+
+/**
+ * Folds each imported point-release entry into the imported entry of a newer series with the same
+ * name, change and key. Entries without a key are never folded: without it, two notes with the same
+ * name may be two changes.
+ */
+function foldBackports(changes: ApiChange[], hand: ApiChange[]): ApiChange[] {
+  const result = [...changes];
+  const isPoint = (version: string) => version.split('.').length === 3;
+  for (const point of changes.filter((change) => isPoint(change.version) && change.issue)) {
+    const target = result.find(
+      (other) =>
+        other !== point &&
+        other.name === point.name &&
+        other.change === point.change &&
+        other.issue === point.issue &&
+        compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0,
+    );
+    // A hand entry for the same change is left alone: people decide its backports.
+    const handTarget = hand.some((other) => other.name === point.name && other.change === point.change && other.issue === point.issue && compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0);
+    if (target && !handTarget) {
+      result[result.indexOf(target)] = withBackports(target, [point.version]);
+      result.splice(result.indexOf(point), 1);
+    }
+  }
+  return result;
 }
