@@ -264,6 +264,23 @@ describe('deriveChanges reads the names of real-format notes', () => {
       subsection: 'Changed' as const,
       expected: ['added method \\core\\widget::emit() -'],
     },
+    {
+      name: 'a web service that returns one more field, filed under Added',
+      text: 'The web service `core_widget_get_widgets` additionally returns `colour`.',
+      subsection: 'Added' as const,
+      expected: ['changed web-service core_widget_get_widgets -'],
+    },
+    {
+      name: 'a list of methods updated to accept more, filed under Added',
+      text: 'The following methods have been updated to accept a widget name:\n- `\\behat_widget::i_open_widget()`',
+      subsection: 'Added' as const,
+      expected: ['changed method behat_widget::i_open_widget() -'],
+    },
+    {
+      name: 'a method "finally deprecated and removed", filed under Deprecated',
+      text: 'The `\\core\\widget_manager::old_hash` method has been finally deprecated and removed.',
+      expected: ['removed method \\core\\widget_manager::old_hash() -'],
+    },
   ])('$name', ({ text, subsection, expected }) => {
     expect(derive(text, subsection)).toEqual(expected);
   });

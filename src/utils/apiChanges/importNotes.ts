@@ -626,10 +626,14 @@ function deriveFromSentence(
   }
   // A note about a parameter or field of a name changes the name; in a note of additions, only where it says the name
   // takes or gains one ("count_attempts() … accept a new parameter", "a new optional param to adhoc_task_failed").
+  // In a note of additions, "now accepts", "additionally returns" also say an existing name changed.
   const partial =
     context.partial ??
-    (partOfName.test(sentence.slice(0, phraseAt)) &&
-      (change !== 'added' || /\b(accepts?|takes?|now (has|have|includes?|returns?))\b|\bnew (optional )?(param(eter)?|argument|property|field)s?\b/i.test(sentence)));
+    ((partOfName.test(sentence.slice(0, phraseAt)) &&
+      (change !== 'added' || /\b(accepts?|takes?|now (has|have|includes?|returns?))\b|\bnew (optional )?(param(eter)?|argument|property|field)s?\b/i.test(sentence))) ||
+      (change === 'added' &&
+        !/^\W*(Added|Add|A new|New|There is a new|Introduc)/i.test(sentence) &&
+        /\b(now accepts?|additionally returns?|now returns?|now includes?|(has|have) been updated to)\b/i.test(sentence.slice(0, phraseAt))));
   const chosen = firstOnly ? subjects.slice(0, 1) : subjects;
   const derived = chosen.map((subject): Derived => {
     let { name, kind } = subject;
@@ -763,6 +767,9 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
   const opening = note.text.split(/(?<=[.!?])\s|\n\s*\n/)[0] ?? '';
   if ((change === 'added' || change === 'changed') && /\b(has|have) been deprecated\b|\b(is|are) (now )?deprecated\b/i.test(opening)) {
     change = 'deprecated';
+  } else if (change === 'deprecated' && /\bfinally deprecated and removed\b|\bdeprecated and (has been )?removed\b/i.test(opening)) {
+    // "… has been finally deprecated and removed" under "Deprecated": gone.
+    change = 'removed';
   } else if (change === 'changed' && /^(Added|Add|A new|New)\b/.test(opening) && !partOfName.test(opening)) {
     // "Added a new `\core\deprecation::emit_deprecation()` method" filed under "Changed" adds it.
     change = 'added';
@@ -810,7 +817,13 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       // "A new parameter has been added to the following methods:" changes the methods listed.
       const partial = partOfName.test(intro.replace(/`[^`]*`/g, ' ')) ? true : undefined;
       // "Final deprecation … the following functions have been removed:" filed under "Deprecated" removes them.
-      const itemChange: ApiChangeType = partial ? 'changed' : change === 'deprecated' && /\b(has|have) been removed\b/i.test(intro) ? 'removed' : change;
+      const itemChange: ApiChangeType = partial
+        ? 'changed'
+        : change === 'deprecated' && /\b(has|have) been removed\b/i.test(intro)
+          ? 'removed'
+          : change === 'added' && /\b(has|have) been (updated|changed|modified)\b/i.test(intro)
+            ? 'changed'
+            : change;
       // "… should switch to use `\core\encryption::encrypt()` …:" gives the replacement of every item.
       const introReplacement = keepsReplacement ? deriveFromSentence(intro, itemChange, rules, undefined, false).replacement : undefined;
       // "The following exceptions are now also available in the `\core\exception` namespace:" moves each one there.
