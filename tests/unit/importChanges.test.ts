@@ -281,6 +281,16 @@ describe('deriveChanges reads the names of real-format notes', () => {
       text: 'The `\\core\\widget_manager::old_hash` method has been finally deprecated and removed.',
       expected: ['removed method \\core\\widget_manager::old_hash() -'],
     },
+    {
+      name: 'properties named in one sentence and deprecated in the next',
+      text: 'The `\\core\\widget::$extra` and `\\core\\widget::$score` properties will now\nemit debugging.\n\nThese have been deprecated for a long time.',
+      expected: ['deprecated property \\core\\widget::$extra -', 'deprecated property \\core\\widget::$score -'],
+    },
+    {
+      name: 'an ES module, by the word the notes use for it',
+      text: 'The `gradereport_widget/group` ESM has been deprecated. Please use `core_course/actionbar/group` instead.',
+      expected: ['deprecated js-module gradereport_widget/group core_course/actionbar/group'],
+    },
   ])('$name', ({ text, subsection, expected }) => {
     expect(derive(text, subsection)).toEqual(expected);
   });

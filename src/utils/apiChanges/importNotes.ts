@@ -240,7 +240,7 @@ const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
   [/^(capability|capabilities)$/i, 'capability'],
   [/^(setting|settings|config)$/i, 'setting'],
   [/^(template|templates|mustache)$/i, 'template'],
-  [/^(module|modules|amd|javascript|js)$/i, 'js-module'],
+  [/^(module|modules|amd|esm|javascript|js)$/i, 'js-module'],
   [/^(parameter|parameters|param|params|argument|arguments|property|properties|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css|api|apis|page|pages|script|scripts|library|plugin|plugins|subsystem|activity)$/i, 'skip'],
 ];
 
@@ -435,7 +435,7 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
     if (/\btemplates?\b|\.mustache\b/i.test(text) && !/\b(module|AMD|JavaScript|JS)\b/.test(text)) {
       return { name: raw, kind: 'template' };
     }
-    if (/\b(module|AMD|JavaScript|JS)\b/.test(text) && !/\btemplates?\b/i.test(text)) {
+    if (/\b(module|AMD|ESM|JavaScript|JS)\b/.test(text) && !/\btemplates?\b/i.test(text)) {
       return { name: raw, kind: 'js-module' };
     }
     return undefined;
@@ -641,7 +641,9 @@ function deriveFromSentence(
       name = `${container}::${name}`;
       kind = 'method';
     }
-    return partial ? { name, kind, change: 'changed', detail: 'parameter' } : { name, kind, change };
+    // "The `x::$extra` property is deprecated" is about the property itself, not a part of it.
+    const itself = kind === 'property' || kind === 'database-field' || kind === 'setting' || kind === 'constant';
+    return partial && !itself ? { name, kind, change: 'changed', detail: 'parameter' } : { name, kind, change };
   });
   const holder = replacementContainer ?? container;
   if (replacement && holder && /^[a-z_][a-z0-9_]*\(\)$/i.test(replacement)) {
@@ -851,7 +853,9 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       }
       // A sentence of a deprecation or removal note names changed names only when it says so itself; otherwise its
       // names are context ("refactored to inherit from flexible_table"), or the sentence describes the lone name above it.
-      const own = !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && !anyVerb));
+      // A first sentence that opens with a name ("`x::y` No replacement.") is about that name.
+      const own =
+        !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && (!anyVerb || /^`[^`]+`/.test(sentence.trim()))));
       const { derived: found, replacement } = deriveFromSentence(sentence, change, rules, undefined, firstOnly, { replacedKind: pending[0]?.kind });
       // "… has been deprecated and replaced with:" leaves its replacement to what follows.
       if (index > 0 && /\b(replaced\s+(with|by)|in\s+favou?r\s+of|use)\s*:?\s*$/i.test(parts[index - 1])) {
@@ -875,6 +879,12 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
         }
       }
     });
+  }
+  // "`a` and `b` will now emit debugging. These have been deprecated for a long time.": the verb is in a sentence
+  // without names, so the names are those of the first sentence.
+  if (!derived.length && keepsReplacement) {
+    const first = sentences(note.text)[0] ?? '';
+    derived.push(...deriveFromSentence(first, change, rules, undefined, false).derived);
   }
   const renamed = /\b(has|have) been renamed\b/i.test(note.text);
   // "X has been replaced by Y" in a note of additions: X lives on as Y.
