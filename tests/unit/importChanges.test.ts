@@ -291,6 +291,12 @@ describe('deriveChanges reads the names of real-format notes', () => {
       text: 'The `gradereport_widget/group` ESM has been deprecated. Please use `core_course/actionbar/group` instead.',
       expected: ['deprecated js-module gradereport_widget/group core_course/actionbar/group'],
     },
+    {
+      name: 'a table of methods whose introduction names their class and deprecates them, in a note filed under Added',
+      text: 'All widget handling has been moved to the `\\core\\widget\\manager` class.\n\nThe following methods in `\\core\\widget\\manager` have been deprecated:\n| Old method name | New method name |\n| --- | --- |\n| `kill_widget` | `destroy` |',
+      subsection: 'Added' as const,
+      expected: ['deprecated method \\core\\widget\\manager::kill_widget() \\core\\widget\\manager::destroy()'],
+    },
   ])('$name', ({ text, subsection, expected }) => {
     expect(derive(text, subsection)).toEqual(expected);
   });

@@ -782,8 +782,24 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
   note = { ...note, text: note.text.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1\s*$/gm, '') };
   const [header, ...rows] = renameRows(note.text);
   if (header) {
-    // The header ("Old class name", "Old method") or the note's words say what the rows are; classes unless they say otherwise.
-    const rowKind = introKind(header.join(' ')) ?? introKind(note.text.split('\n')[0]) ?? 'class';
+    // The paragraph right above the table says what its rows are ("The following methods in `\core\session\manager`
+    // have been deprecated:"); the header ("Old class name", "Old method") or the note's first line say their kind.
+    const tableIntro = (note.text.split(/\n[ \t]*\|/)[0] ?? '').split(/\n\s*\n/).pop() ?? '';
+    const rowKind = introKind(header.join(' ')) ?? introKind(tableIntro) ?? introKind(note.text.split('\n')[0]) ?? 'class';
+    const holder = rowKind === 'method' ? classOf(tableIntro, rules) : undefined;
+    const member = (name: string, kind: ApiChangeKind) => (holder && kind === 'method' && !name.includes('::') ? `${holder}::${name}` : name);
+    // A table under "Deprecated", or one its introduction says is deprecated, deprecates the old names; elsewhere it
+    // renames or moves them.
+    const tableChange: ApiChangeType =
+      change === 'deprecated' || change === 'removed'
+        ? change
+        : /\b(has|have) been deprecated\b/i.test(tableIntro)
+          ? 'deprecated'
+          : /\brenamed\b/i.test(note.text)
+            ? 'renamed'
+            : /\b(moved|replaced|locations?)\b/i.test(note.text)
+              ? 'moved'
+              : 'renamed';
     const derived: Derived[] = [];
     for (const [oldCell, newCell] of rows) {
       const oldName = findCandidates(oldCell)[0];
@@ -791,10 +807,12 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       const oldClassified = oldName && classify(oldName, '', rules, rowKind);
       const newClassified = newName && classify(newName, '', rules, rowKind);
       if (oldClassified) {
-        // A table under "Deprecated" deprecates the old names; elsewhere it renames or moves them.
-        const tableChange: ApiChangeType =
-          change === 'deprecated' || change === 'removed' ? change : /\brenamed\b/i.test(note.text) ? 'renamed' : /\b(moved|replaced|locations?)\b/i.test(note.text) ? 'moved' : 'renamed';
-        derived.push({ name: oldClassified.name, kind: oldClassified.kind, change: tableChange, replacement: newClassified ? newClassified.name : undefined });
+        derived.push({
+          name: member(oldClassified.name, oldClassified.kind),
+          kind: oldClassified.kind,
+          change: tableChange,
+          replacement: newClassified ? member(newClassified.name, newClassified.kind) : undefined,
+        });
       }
     }
     return derived.length ? { derived } : { derived, warning: 'a table of names, but no name could be read from its rows' };
@@ -823,7 +841,7 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
         ? 'changed'
         : change === 'deprecated' && /\b(has|have) been removed\b/i.test(intro)
           ? 'removed'
-          : change === 'added' && /\b(has|have) been (updated|changed|modified)\b/i.test(intro)
+          : change === 'added' && /\b(has|have) been (updated|changed|modified)\b|\bfollowing existing\b/i.test(intro)
             ? 'changed'
             : change;
       // "… should switch to use `\core\encryption::encrypt()` …:" gives the replacement of every item.
