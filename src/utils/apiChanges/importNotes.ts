@@ -401,7 +401,8 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   if (/[<>=[\]{}"'`,|!?@#%^&*+]/.test(raw.replace(/->/g, '').replace(/^\{([a-z0-9_]+)\}(\.[a-z0-9_]+)?$/, '$1$2'))) {
     return undefined;
   }
-  if (/\bNAME\b|^classname::|^pluginname_|^component_|\[/.test(raw) || phpConstructs.has(raw.replace(/\(\)$/, ''))) {
+  // Placeholders ("format_NAME", "GRADE_TYPE_X", "classname::method") and PHP's own functions are not names.
+  if (/\bNAME\b|_X$|^classname::|^pluginname_|^component_|\[/.test(raw) || phpConstructs.has(raw.replace(/\(\)$/, ''))) {
     return undefined;
   }
   const nearWord = kindNear(text, candidate);
@@ -570,7 +571,7 @@ function sentences(text: string): string[] {
 const changeVerb = /\b(deprecat\w*|remov\w*|delet\w*|dropped|no longer|final|unused|obsolete|replaced|super[cs]eded|renamed|moved)\b/i;
 
 /** Words that say the note is about a part of the name (a parameter, a field it returns), not the name. */
-const partOfName = /\b(param(eter)?s?|arguments?|properties|property|fields?|columns?|attributes?|return(s|ed)? (type|value|structure)|return structure|signature|passing)\b/i;
+const partOfName = /\b(param(eter)?s?|arguments?|properties|property|fields?|columns?|attributes?|return(s|ed)? (type|value|structure)|return structure|signature|passing|options?|default values?)\b/i;
 
 /** The names one sentence (or list item) changes, and what replaces them. */
 function deriveFromSentence(
