@@ -96,6 +96,7 @@ export function main(): number {
   };
   let changes: ApiChange[];
   let droppedForHand: ApiChange[];
+  let folded: number;
   try {
     let existing: ApiChangesData = { $schema: schema, changes: [] };
     if (fs.existsSync(out)) {
@@ -103,7 +104,7 @@ export function main(): number {
       // The hand entries are kept as they are, so they must be valid before anything is merged with them.
       validate(existing);
     }
-    ({ changes, droppedForHand } = mergeChanges(existing.changes, result));
+    ({ changes, droppedForHand, folded } = mergeChanges(existing.changes, result));
     const data: ApiChangesData = { $schema: existing.$schema, ...(existing.$comment ? { $comment: existing.$comment } : {}), changes };
     validate(data);
     fs.writeFileSync(out, `${JSON.stringify(data, null, 2)}\n`);
@@ -120,8 +121,8 @@ export function main(): number {
   const imported = result.changes.length - droppedForHand.length;
   console.log(
     `Read ${files.length} UPGRADING.md file(s) at ${commit.slice(0, 12)} of ${repository}: ${result.noteCount} note(s) in series ${result.series.join(', ') || 'none'}, ` +
-      `${result.derivedNoteCount} gave entries. Wrote ${imported} imported entr${imported === 1 ? 'y' : 'ies'} (${droppedForHand.length} left to hand entries) ` +
-      `and kept ${changes.length - imported} other(s) in ${path.relative(process.cwd(), out)}.`,
+      `${result.derivedNoteCount} gave entries. Imported ${imported} entr${imported === 1 ? 'y' : 'ies'} (${droppedForHand.length} more left to hand entries); ` +
+      `${folded} point-release entr${folded === 1 ? 'y' : 'ies'} became backports of a newer series' entry; ${path.relative(process.cwd(), out)} now has ${changes.length} entries.`,
   );
   console.log(`Imported entries per version and change:\n${countTable(result.changes.filter((change) => !droppedForHand.includes(change)))}`);
   if (result.warnings.length) {

@@ -230,6 +230,73 @@ describe('deriveChanges reads the names of real-format notes', () => {
       subsection: 'Changed' as const,
       expected: ['renamed method kill_widget() destroy()'],
     },
+    {
+      name: 'a list of replacements after "replaced with:", in a note filed under Added',
+      text: 'The `old_setup_check()` function has been deprecated and replaced\nwith:\n\n- `\\core\\setup::check_all()`; and\n- `\\core\\setup::check_one()`.',
+      subsection: 'Added' as const,
+      expected: ['deprecated function old_setup_check() \\core\\setup::check_all()'],
+    },
+    {
+      name: 'classes made available in a namespace, which moves them there',
+      text: 'The following exceptions are now also available in the `\\core\\exception` namespace:\n\n  - `\\widget_exception`',
+      subsection: 'Added' as const,
+      expected: ['moved class widget_exception \\core\\exception\\widget_exception'],
+    },
+    {
+      name: 'a final deprecation filed under Deprecated that says the functions were removed',
+      text: 'Final deprecations. The following functions have been removed:\n    - widget_old_a\n    - widget_old_b',
+      expected: ['removed function widget_old_a() -', 'removed function widget_old_b() -'],
+    },
+    {
+      name: 'global functions the note calls methods, with the replacement its introduction gives',
+      text: 'The following methods have been deprecated, existing code should switch to use `\\core\\cipher::encode()`:\n\n- `\\old_encode()`',
+      expected: ['deprecated function old_encode() \\core\\cipher::encode()'],
+    },
+    {
+      name: 'an addition that gives an existing function a parameter, which changes it',
+      text: 'widget_total() in the manager class accepts a new parameter to filter by group.',
+      subsection: 'Added' as const,
+      expected: ['changed function widget_total() -'],
+    },
+    {
+      name: 'an addition filed under Changed',
+      text: 'Added a new `\\core\\widget::emit()` method to be called where a widget is drawn.',
+      subsection: 'Changed' as const,
+      expected: ['added method \\core\\widget::emit() -'],
+    },
+    {
+      name: 'a web service that returns one more field, filed under Added',
+      text: 'The web service `core_widget_get_widgets` additionally returns `colour`.',
+      subsection: 'Added' as const,
+      expected: ['changed web-service core_widget_get_widgets -'],
+    },
+    {
+      name: 'a list of methods updated to accept more, filed under Added',
+      text: 'The following methods have been updated to accept a widget name:\n- `\\behat_widget::i_open_widget()`',
+      subsection: 'Added' as const,
+      expected: ['changed method behat_widget::i_open_widget() -'],
+    },
+    {
+      name: 'a method "finally deprecated and removed", filed under Deprecated',
+      text: 'The `\\core\\widget_manager::old_hash` method has been finally deprecated and removed.',
+      expected: ['removed method \\core\\widget_manager::old_hash() -'],
+    },
+    {
+      name: 'properties named in one sentence and deprecated in the next',
+      text: 'The `\\core\\widget::$extra` and `\\core\\widget::$score` properties will now\nemit debugging.\n\nThese have been deprecated for a long time.',
+      expected: ['deprecated property \\core\\widget::$extra -', 'deprecated property \\core\\widget::$score -'],
+    },
+    {
+      name: 'an ES module, by the word the notes use for it',
+      text: 'The `gradereport_widget/group` ESM has been deprecated. Please use `core_course/actionbar/group` instead.',
+      expected: ['deprecated js-module gradereport_widget/group core_course/actionbar/group'],
+    },
+    {
+      name: 'a table of methods whose introduction names their class and deprecates them, in a note filed under Added',
+      text: 'All widget handling has been moved to the `\\core\\widget\\manager` class.\n\nThe following methods in `\\core\\widget\\manager` have been deprecated:\n| Old method name | New method name |\n| --- | --- |\n| `kill_widget` | `destroy` |',
+      subsection: 'Added' as const,
+      expected: ['deprecated method \\core\\widget\\manager::kill_widget() \\core\\widget\\manager::destroy()'],
+    },
   ])('$name', ({ text, subsection, expected }) => {
     expect(derive(text, subsection)).toEqual(expected);
   });
@@ -262,6 +329,34 @@ describe('mergeChanges', () => {
   });
 });
 
+describe('a change listed under a stable point release and a newer series', () => {
+  const stable: NotesFile = {
+    path: 'UPGRADING.md',
+    text: '# Moodle Upgrade notes\n\n## 5.0.4\n\n### core\n\n#### Added\n\n- A new `widget_escape()` function escapes widgets.\n\n  For more information see [MDL-90200](https://tracker.moodle.org/browse/MDL-90200)\n- A new `stable_only()` function exists on the branch only.\n\n  For more information see [MDL-90201](https://tracker.moodle.org/browse/MDL-90201)\n',
+  };
+  const main: NotesFile = {
+    path: 'UPGRADING.md',
+    text: '# Moodle Upgrade notes\n\n## 5.2dev\n\n### core\n\n#### Added\n\n- A new `widget_escape()` function escapes widgets.\n\n  For more information see [MDL-90200](https://tracker.moodle.org/browse/MDL-90200)\n',
+  };
+  const fromStable = importNotes([stable], { repository: 'vhackero/Moodle5', commit, rules });
+  const fromMain = importNotes([main], { repository: 'moodle/moodle', commit, rules });
+  const summary = (changes: ApiChange[]) => changes.map((change) => `${change.name} ${change.version} ${(change.backportedTo ?? []).join(',') || '-'} | ${change.note}`);
+  const expected = ['stable_only() 5.0.4 - | Function added in 5.0.4.', 'widget_escape() 5.2 5.0.4 | Function added in 5.2. Also in 5.0.4.'];
+
+  it('is one entry of the newer series, backported to the point release, whichever branch is imported first', () => {
+    const stableFirst = mergeChanges(mergeChanges([], fromStable).changes, fromMain).changes;
+    const mainFirst = mergeChanges(mergeChanges([], fromMain).changes, fromStable).changes;
+    expect(summary(stableFirst)).toEqual(expected);
+    expect(summary(mainFirst)).toEqual(expected);
+  });
+
+  it('keeps the backport when the newer series is imported again', () => {
+    const once = mergeChanges(mergeChanges([], fromStable).changes, fromMain).changes;
+    expect(summary(mergeChanges(once, fromMain).changes)).toEqual(expected);
+    expect(summary(mergeChanges(once, fromStable).changes)).toEqual(expected);
+  });
+});
+
 describe('npm run data:changes', () => {
   const script = path.join(siteRoot, 'scripts/import-changes.ts');
   const tsx = path.join(siteRoot, 'node_modules/.bin/tsx');
@@ -280,7 +375,8 @@ describe('npm run data:changes', () => {
     fs.writeFileSync(out, JSON.stringify({ $schema: '../schemas/api-changes.schema.json', changes: [hand] }));
     const { status, stdout } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--commit', commit, '--out', out]);
     expect(status).toBe(0);
-    expect(stdout).toMatch(/Read 3 UPGRADING\.md file\(s\) at 0123456789ab of moodle\/moodle: 13 note\(s\) in series 5\.0, 5\.1, 5\.2/);
+    expect(stdout).toMatch(/Read 3 UPGRADING\.md file\(s\) at 0123456789ab of moodle\/moodle: 13 note\(s\) in series 5\.0, 5\.1, 5\.2, 12 gave entries\. Imported 15 entries/);
+    expect(stdout).toContain('now has 16 entries');
     expect(stdout).toContain('public/UPGRADING.md:65: no name could be read from this note');
     const written = JSON.parse(fs.readFileSync(out, 'utf8')) as ApiChangesData;
     expect(written.$schema).toBe('../schemas/api-changes.schema.json');

@@ -27,6 +27,8 @@ export interface ImportWarning {
   file: string;
   line: number;
   message: string;
+  /** The version section the line is in, when there is one: an import limited to some series reports only theirs. */
+  version?: string;
 }
 
 /** One bullet of the notes, with everything its frame says about it. */
@@ -97,7 +99,8 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
   const lines = file.text.replace(/\r\n?/g, '\n').split('\n');
   const notes: Note[] = [];
   const warnings: ImportWarning[] = [];
-  const warn = (line: number, message: string) => warnings.push({ file: file.path, line, message });
+  let version: string | undefined;
+  const warn = (line: number, message: string) => warnings.push({ file: file.path, line, message, ...(version ? { version } : {}) });
 
   const titleIndex = lines.findIndex((line) => /^#\s/.test(line));
   const title = titleIndex >= 0 ? lines[titleIndex].replace(/^#\s+/, '').trim() : '';
@@ -110,7 +113,6 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
   const subsectionLevel = fileComponent === null ? 4 : 3;
 
   let heading: string | undefined;
-  let version: string | undefined;
   let component: string | undefined = fileComponent ?? undefined;
   let subsection: NoteSubsection | undefined;
   let skipping = false;
@@ -228,8 +230,8 @@ interface Classified {
 
 /** Words that say what kind of name stands next to them, singular and plural. */
 const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
-  [/^(external|web ?service|ws|webservices?)$/i, 'web-service'],
-  [/^(class|classes|trait|traits|interface|interfaces|enum|enums|exporter|exporters|widget|renderable|testcase|exception|exceptions)$/i, 'class'],
+  [/^(external|web ?service|service|services|ws|webservices?)$/i, 'web-service'],
+  [/^(class|classes|trait|traits|interface|interfaces|enum|enums|exporter|exporters|widget|renderable|testcase|exception|exceptions|event|events)$/i, 'class'],
   [/^(method|methods)$/i, 'method'],
   [/^(function|functions)$/i, 'function'],
   [/^(constant|constants)$/i, 'constant'],
@@ -238,12 +240,12 @@ const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
   [/^(capability|capabilities)$/i, 'capability'],
   [/^(setting|settings|config)$/i, 'setting'],
   [/^(template|templates|mustache)$/i, 'template'],
-  [/^(module|modules|amd|javascript|js)$/i, 'js-module'],
-  [/^(parameter|parameters|param|params|argument|arguments|property|properties|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|event|events|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css)$/i, 'skip'],
+  [/^(module|modules|amd|esm|javascript|js)$/i, 'js-module'],
+  [/^(parameter|parameters|param|params|argument|arguments|property|properties|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css|api|apis|page|pages|script|scripts|library|plugin|plugins|subsystem|activity)$/i, 'skip'],
 ];
 
 const replacementPhrase =
-  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used)\b|→|=>/i;
+  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used|accessed via|refer to)\b|→|=>/i;
 
 /** Marks code spans so that sentence splitting and bare-name matching leave them alone. */
 function findCandidates(text: string): Candidate[] {
@@ -306,8 +308,10 @@ function kindNear(text: string, candidate: Candidate): ApiChangeKind | 'skip' | 
     .replace(names, ' ')
     .replace(connectors, ' ')
     .replace(/(\s,)+\s*$/, ' ');
-  const boundary = Math.max(...[',', ';', '.', ':', '(', '"'].map((mark) => beforeText.lastIndexOf(mark)));
-  const beforeWords = beforeText
+  // A comma right before the name sets it apart, it does not end the clause: "two new strings, `a` and `b`".
+  const appositive = beforeText.replace(/,\s*$/, ' ');
+  const boundary = Math.max(...[',', ';', '.', ':', '(', '"'].map((mark) => appositive.lastIndexOf(mark)));
+  const beforeWords = appositive
     .slice(boundary + 1)
     .split(/[^A-Za-z-]+/)
     .filter(Boolean)
@@ -370,8 +374,14 @@ function isWebServiceName(name: string, rules: NameRules): boolean {
   return !!match && (match[1] === 'core' || rules.pluginTypes.has(match[1]));
 }
 
+/** The verbs web service names are made of, after their component: core_course_get_contents. */
+const webServiceVerb = /^[a-z0-9]+_[a-z0-9]+_(?:[a-z0-9]+_)*(get|set|create|update|delete|add|remove|list|search|submit|view|save|start|process|edit|duplicate|move|toggle|mark|retrieve|enrol|unenrol|send|store|check|load|import|export|execute|reset|restore|copy|validate|upload|prepare|launch|request|confirm|revoke|generate|disable|enable|recalculate|call|report|launch)(_|$)/;
+
 /** PHP's own words, written like functions in notes but never a Moodle name. */
-const phpConstructs = new Set(['require_once', 'require', 'include', 'include_once', 'isset', 'empty', 'unset', 'array', 'list', 'echo', 'print', 'eval', 'exit', 'die']);
+const phpConstructs = new Set([
+  'require_once', 'require', 'include', 'include_once', 'isset', 'empty', 'unset', 'array', 'list', 'echo', 'print', 'eval', 'exit', 'die',
+  'time', 'date', 'mktime', 'count', 'strlen', 'implode', 'explode', 'json_encode', 'json_decode', 'array_map', 'http_build_query', 'sprintf', 'call_user_func',
+]);
 
 function qualify(className: string): string {
   const bare = className.replace(/^\\/, '');
@@ -391,7 +401,8 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   if (/[<>=[\]{}"'`,|!?@#%^&*+]/.test(raw.replace(/->/g, '').replace(/^\{([a-z0-9_]+)\}(\.[a-z0-9_]+)?$/, '$1$2'))) {
     return undefined;
   }
-  if (/\bNAME\b|^classname::|^pluginname_|^component_|\[/.test(raw) || phpConstructs.has(raw.replace(/\(\)$/, ''))) {
+  // Placeholders ("format_NAME", "GRADE_TYPE_X", "classname::method") and PHP's own functions are not names.
+  if (/\bNAME\b|_X$|^classname::|^pluginname_|^component_|\[/.test(raw) || phpConstructs.has(raw.replace(/\(\)$/, ''))) {
     return undefined;
   }
   const nearWord = kindNear(text, candidate);
@@ -418,14 +429,14 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   if (/^[a-z]+\/[a-z0-9_]+:[a-z0-9_]+$/.test(raw)) {
     return { name: raw, kind: 'capability' };
   }
-  if (/^[a-z][a-z0-9_]*\/[a-z0-9_/-]+$/.test(raw)) {
+  if (/^[a-z][a-z0-9_]*\/[a-z0-9_/-]*[a-z0-9_-]$/.test(raw)) {
     if (near === 'template' || near === 'js-module') {
       return { name: raw, kind: near };
     }
     if (/\btemplates?\b|\.mustache\b/i.test(text) && !/\b(module|AMD|JavaScript|JS)\b/.test(text)) {
       return { name: raw, kind: 'template' };
     }
-    if (/\b(module|AMD|JavaScript|JS)\b/.test(text) && !/\btemplates?\b/i.test(text)) {
+    if (/\b(module|AMD|ESM|JavaScript|JS)\b/.test(text) && !/\btemplates?\b/i.test(text)) {
       return { name: raw, kind: 'js-module' };
     }
     return undefined;
@@ -445,11 +456,19 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
     return { name: `${qualify(className)}::${memberName}()`, kind: 'method', className: qualify(className) };
   }
   // A global name written with a leading backslash (`\core_component`, `\print_error()`) is written bare.
+  // "the `\core\exception` namespace", "a new `\core_sms` subsystem": not a class.
+  if (/^\s+(namespace|subsystem|plugin|component)s?\b/i.test(text.slice(candidate.end, candidate.end + 14))) {
+    return undefined;
+  }
   if (/^\\[A-Za-z_][A-Za-z0-9_]*(\(\))?$/.test(raw)) {
     raw = raw.slice(1);
+    // `\endecrypt()`: the backslash says global, so a function, whatever the note calls it.
+    if (raw.endsWith('()')) {
+      return { name: raw, kind: 'function' };
+    }
     // Written as a class would be: `\navigation_cache` names a class unless a word says otherwise.
-    if (!raw.endsWith('()') && (near === undefined || near === 'class' || near === 'hook')) {
-      return { name: raw, kind: near ?? 'class' };
+    if (!raw.endsWith('()') && (near === undefined || near === 'class' || near === 'hook' || near === 'skip')) {
+      return { name: raw, kind: near === 'hook' ? 'hook' : 'class' };
     }
   }
   if (raw.includes('\\')) {
@@ -479,8 +498,9 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw)) {
     return undefined;
   }
-  // A plain word ("slave", "destroy") is a name only where a word beside it says so, or in a table of names.
-  if (!raw.includes('_') && !nearWord && text !== '') {
+  // A plain word ("slave", "destroy") is a name only where a word beside it says so, or in a table of names;
+  // a component ("mod_choice") is never one.
+  if ((!raw.includes('_') && !nearWord && text !== '') || (isComponentName(raw, rules) && nearWord !== 'class')) {
     return undefined;
   }
   switch (near) {
@@ -507,9 +527,15 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
     default:
       break;
   }
-  // No word says what it is: a snake_case name in a note is a function, unless it is a component or a plain word.
-  if (!raw.includes('_') || isComponentName(raw, rules) || /^[A-Z]/.test(raw)) {
+  // No word says what it is. A component-prefixed name that reads as a verb phrase is a web service
+  // (core_course_get_course_content_items); another component-prefixed one is a plugin ("block_section_links");
+  // any other snake_case name is a function.
+  if (!raw.includes('_') || /^[A-Z]/.test(raw)) {
     return undefined;
+  }
+  const prefix = raw.split('_')[0];
+  if (prefix === 'core' || rules.pluginTypes.has(prefix)) {
+    return isWebServiceName(raw, rules) && webServiceVerb.test(raw) ? { name: raw, kind: 'web-service' } : undefined;
   }
   return { name: `${raw}()`, kind: 'function' };
 }
@@ -545,7 +571,7 @@ function sentences(text: string): string[] {
 const changeVerb = /\b(deprecat\w*|remov\w*|delet\w*|dropped|no longer|final|unused|obsolete|replaced|super[cs]eded|renamed|moved)\b/i;
 
 /** Words that say the note is about a part of the name (a parameter, a field it returns), not the name. */
-const partOfName = /\b(param(eter)?s?|arguments?|properties|property|fields?|columns?|attributes?|return(s|ed)? (type|value|structure)|return structure|signature)\b/i;
+const partOfName = /\b(param(eter)?s?|arguments?|properties|property|fields?|columns?|attributes?|return(s|ed)? (type|value|structure)|return structure|signature|passing|options?|default values?)\b/i;
 
 /** The names one sentence (or list item) changes, and what replaces them. */
 function deriveFromSentence(
@@ -554,7 +580,7 @@ function deriveFromSentence(
   rules: NameRules,
   defaultKind: ApiChangeKind | 'skip' | undefined,
   firstOnly: boolean,
-  context: { container?: string; replacedKind?: ApiChangeKind } = {},
+  context: { container?: string; replacedKind?: ApiChangeKind; partial?: boolean } = {},
 ): { derived: Derived[]; replacement?: string } {
   const phrase = replacementPhrase.exec(sentence);
   const candidates = findCandidates(sentence);
@@ -570,11 +596,17 @@ function deriveFromSentence(
   let container = context.container;
   const subjects: Classified[] = [];
   let replacement: string | undefined;
+  let replacementContainer: string | undefined;
   for (const candidate of candidates) {
     if (candidate.start >= phraseAt) {
       // A replacement no word describes is of the kind of what it replaces: a trait for a trait.
       const classified = classify(candidate, sentence, rules, defaultKind ?? subjects[0]?.kind ?? context.replacedKind);
-      replacement ??= classified?.name;
+      const lead = sentence.slice(Math.max(0, candidate.start - 12), candidate.start);
+      if (replacement && classified?.kind === 'class' && /\b(in|from|of)\s+(the\s+)?$/i.test(lead)) {
+        replacementContainer = classified.name;
+      } else {
+        replacement ??= classified?.name;
+      }
       continue;
     }
     const classified = classify(candidate, sentence, rules, defaultKind);
@@ -593,7 +625,16 @@ function deriveFromSentence(
     }
     subjects.push(classified);
   }
-  const partial = change !== 'added' && partOfName.test(sentence.slice(0, phraseAt));
+  // A note about a parameter or field of a name changes the name; in a note of additions, only where it says the name
+  // takes or gains one ("count_attempts() … accept a new parameter", "a new optional param to adhoc_task_failed").
+  // In a note of additions, "now accepts", "additionally returns" also say an existing name changed.
+  const partial =
+    context.partial ??
+    ((partOfName.test(sentence.slice(0, phraseAt)) &&
+      (change !== 'added' || /\b(accepts?|takes?|now (has|have|includes?|returns?))\b|\bnew (optional )?(param(eter)?|argument|property|field)s?\b/i.test(sentence))) ||
+      (change === 'added' &&
+        !/^\W*(Added|Add|A new|New|There is a new|Introduc)/i.test(sentence) &&
+        /\b(now accepts?|additionally returns?|now returns?|now includes?|(has|have) been updated to)\b/i.test(sentence.slice(0, phraseAt))));
   const chosen = firstOnly ? subjects.slice(0, 1) : subjects;
   const derived = chosen.map((subject): Derived => {
     let { name, kind } = subject;
@@ -601,10 +642,13 @@ function deriveFromSentence(
       name = `${container}::${name}`;
       kind = 'method';
     }
-    return partial ? { name, kind, change: 'changed', detail: 'parameter' } : { name, kind, change };
+    // "The `x::$extra` property is deprecated" is about the property itself, not a part of it.
+    const itself = kind === 'property' || kind === 'database-field' || kind === 'setting' || kind === 'constant';
+    return partial && !itself ? { name, kind, change: 'changed', detail: 'parameter' } : { name, kind, change };
   });
-  if (replacement && container && /^[a-z_][a-z0-9_]*\(\)$/i.test(replacement)) {
-    replacement = `${container}::${replacement}`;
+  const holder = replacementContainer ?? container;
+  if (replacement && holder && /^[a-z_][a-z0-9_]*\(\)$/i.test(replacement)) {
+    replacement = `${holder}::${replacement}`;
   }
   return { derived, replacement };
 }
@@ -631,12 +675,18 @@ function renameRows(text: string): [string, string][] {
 function listItems(text: string): { intro: string; item: string }[] {
   const items: { intro: string; item: string }[] = [];
   let intro = '';
+  // The introducing paragraph may wrap over several lines ("… has been deprecated and replaced\nwith:").
+  let continues = false;
   for (const line of text.split('\n')) {
     const match = /^\s*(?:[-*+]|\d+\.)\s+(.*)$/.exec(line);
     if (match && !/^\s*-\s*$/.test(line)) {
       items.push({ intro, item: match[1] });
+      continues = false;
     } else if (line.trim()) {
-      intro = line.trim();
+      intro = continues ? `${intro} ${line.trim()}` : line.trim();
+      continues = true;
+    } else {
+      continues = false;
     }
   }
   return items;
@@ -715,13 +765,42 @@ export function writeNote(derived: Pick<Derived, 'kind' | 'change' | 'replacemen
  * name of a sentence: the rest are usually context ("see X for an example").
  */
 export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[]; warning?: string } {
-  const change = subsectionChange[note.subsection];
+  let change = subsectionChange[note.subsection];
+  // "The `x()` function has been deprecated and replaced with: …" filed under "Added" still deprecates x().
+  const opening = note.text.split(/(?<=[.!?])\s|\n\s*\n/)[0] ?? '';
+  if ((change === 'added' || change === 'changed') && /\b(has|have) been deprecated\b|\b(is|are) (now )?deprecated\b/i.test(opening)) {
+    change = 'deprecated';
+  } else if (change === 'deprecated' && /\bfinally deprecated and removed\b|\bdeprecated and (has been )?removed\b/i.test(opening)) {
+    // "… has been finally deprecated and removed" under "Deprecated": gone.
+    change = 'removed';
+  } else if (change === 'changed' && /^(Added|Add|A new|New)\b/.test(opening) && !partOfName.test(opening)) {
+    // "Added a new `\core\deprecation::emit_deprecation()` method" filed under "Changed" adds it.
+    change = 'added';
+  }
   // Markdown escapes outside code spans: repeated\_restore\_test is repeated_restore_test.
   note = { ...note, text: note.text.replace(/`[^`\n]*`|\\([_*])/g, (match, escaped: string | undefined) => escaped ?? match) };
+  // Code blocks are examples: the names in them are how to call the API, not what changed.
+  note = { ...note, text: note.text.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1\s*$/gm, '') };
   const [header, ...rows] = renameRows(note.text);
   if (header) {
-    // The header ("Old class name", "Old method") or the note's words say what the rows are; classes unless they say otherwise.
-    const rowKind = introKind(header.join(' ')) ?? introKind(note.text.split('\n')[0]) ?? 'class';
+    // The paragraph right above the table says what its rows are ("The following methods in `\core\session\manager`
+    // have been deprecated:"); the header ("Old class name", "Old method") or the note's first line say their kind.
+    const tableIntro = (note.text.split(/\n[ \t]*\|/)[0] ?? '').split(/\n\s*\n/).pop() ?? '';
+    const rowKind = introKind(header.join(' ')) ?? introKind(tableIntro) ?? introKind(note.text.split('\n')[0]) ?? 'class';
+    const holder = rowKind === 'method' ? classOf(tableIntro, rules) : undefined;
+    const member = (name: string, kind: ApiChangeKind) => (holder && kind === 'method' && !name.includes('::') ? `${holder}::${name}` : name);
+    // A table under "Deprecated", or one its introduction says is deprecated, deprecates the old names; elsewhere it
+    // renames or moves them.
+    const tableChange: ApiChangeType =
+      change === 'deprecated' || change === 'removed'
+        ? change
+        : /\b(has|have) been deprecated\b/i.test(tableIntro)
+          ? 'deprecated'
+          : /\brenamed\b/i.test(note.text)
+            ? 'renamed'
+            : /\b(moved|replaced|locations?)\b/i.test(note.text)
+              ? 'moved'
+              : 'renamed';
     const derived: Derived[] = [];
     for (const [oldCell, newCell] of rows) {
       const oldName = findCandidates(oldCell)[0];
@@ -729,7 +808,12 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       const oldClassified = oldName && classify(oldName, '', rules, rowKind);
       const newClassified = newName && classify(newName, '', rules, rowKind);
       if (oldClassified) {
-        derived.push({ name: oldClassified.name, kind: oldClassified.kind, change: /\bmoved\b/i.test(note.text) ? 'moved' : 'renamed', replacement: newClassified ? newClassified.name : undefined });
+        derived.push({
+          name: member(oldClassified.name, oldClassified.kind),
+          kind: oldClassified.kind,
+          change: tableChange,
+          replacement: newClassified ? member(newClassified.name, newClassified.kind) : undefined,
+        });
       }
     }
     return derived.length ? { derived } : { derived, warning: 'a table of names, but no name could be read from its rows' };
@@ -738,31 +822,66 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
   const items = listItems(note.text);
   const keepsReplacement = change === 'deprecated' || change === 'removed';
   const derived: Derived[] = [];
-  if (items.length) {
-    for (const { intro, item } of items) {
+  // Lists of a deprecation or removal name what went; in other notes only a list of "the following … added/renamed" does.
+  // A list after "… replaced with:" gives the replacements, not what changed.
+  const listed = items.filter(
+    ({ intro }) =>
+      !/\b(replaced\s+(with|by)|in\s+favou?r\s+of|use)\s*:?\s*$/i.test(intro) &&
+      (keepsReplacement ||
+        (/\bfollowing\b|:\s*$/i.test(intro) && /\b((has|have) been|(is|are) now|added|new|introduced|renamed|moved|changed|updated)\b/i.test(intro))),
+  );
+  if (listed.length) {
+    for (const { intro, item } of listed) {
       const kind = introKind(intro);
       // "The following methods of `\core\output\old_table` have been deprecated:" names the class of the methods listed.
-      const container = kind === 'method' ? classOf(intro, rules) : undefined;
-      const fromItem = deriveFromSentence(item, change, rules, kind, true, { container });
+      const container = kind === 'method' || kind === 'function' ? classOf(intro, rules) : undefined;
+      // "A new parameter has been added to the following methods:" changes the methods listed.
+      const partial = partOfName.test(intro.replace(/`[^`]*`/g, ' ')) ? true : undefined;
+      // "Final deprecation … the following functions have been removed:" filed under "Deprecated" removes them.
+      const itemChange: ApiChangeType = partial
+        ? 'changed'
+        : change === 'deprecated' && /\b(has|have) been removed\b/i.test(intro)
+          ? 'removed'
+          : change === 'added' && /\b(has|have) been (updated|changed|modified)\b|\bfollowing existing\b/i.test(intro)
+            ? 'changed'
+            : change;
+      // "… should switch to use `\core\encryption::encrypt()` …:" gives the replacement of every item.
+      const introReplacement = keepsReplacement ? deriveFromSentence(intro, itemChange, rules, undefined, false).replacement : undefined;
+      // "The following exceptions are now also available in the `\core\exception` namespace:" moves each one there.
+      const alias = /\bavailable in the `\\?([A-Za-z_][A-Za-z0-9_\\]*?)\\?` namespace/i.exec(intro);
+      const fromItem = deriveFromSentence(item, itemChange, rules, kind, true, { container, partial });
       for (const entry of fromItem.derived) {
-        derived.push({ ...entry, replacement: fromItem.replacement });
+        if (alias && entry.kind === 'class' && !entry.name.includes('\\')) {
+          derived.push({ ...entry, change: 'moved', replacement: `\\${alias[1]}\\${entry.name}` });
+        } else {
+          derived.push({ ...entry, change: entry.change === 'changed' ? entry.change : itemChange, replacement: fromItem.replacement ?? introReplacement });
+        }
       }
     }
   }
   if (!derived.length) {
     let pending: Derived[] = [];
-    const parts = sentences(note.text.replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, ''));
+    const parts = sentences(note.text.replace(/^[ \t]*(?:[-*+]|\d+\.)[ \t]+/gm, ''));
     // A note that starts with a lone name ("question_delete_course()") describes that name in the sentences after it.
     const headed = /^\S+$/.test(parts[0] ?? '');
     const anyVerb = parts.some((sentence) => changeVerb.test(sentence));
     parts.forEach((sentence, index) => {
-      if (firstOnly && derived.length) {
+      // Notes of additions and changes name their subject in the first sentence; later ones are context.
+      if (firstOnly && (derived.length || index > 0)) {
         return;
       }
       // A sentence of a deprecation or removal note names changed names only when it says so itself; otherwise its
       // names are context ("refactored to inherit from flexible_table"), or the sentence describes the lone name above it.
-      const own = !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && !anyVerb));
+      // A first sentence that opens with a name ("`x::y` No replacement.") is about that name.
+      const own =
+        !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && (!anyVerb || /^`[^`]+`/.test(sentence.trim()))));
       const { derived: found, replacement } = deriveFromSentence(sentence, change, rules, undefined, firstOnly, { replacedKind: pending[0]?.kind });
+      // "… has been deprecated and replaced with:" leaves its replacement to what follows.
+      if (index > 0 && /\b(replaced\s+(with|by)|in\s+favou?r\s+of|use)\s*:?\s*$/i.test(parts[index - 1])) {
+        const first = found[0]?.name ?? replacement;
+        pending.filter((candidate) => !candidate.replacement).forEach((entry) => (entry.replacement = first));
+        return;
+      }
       if (!own) {
         if (replacement && !found.length) {
           pending.filter((candidate) => !candidate.replacement).forEach((entry) => (entry.replacement = replacement));
@@ -780,10 +899,17 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       }
     });
   }
+  // "`a` and `b` will now emit debugging. These have been deprecated for a long time.": the verb is in a sentence
+  // without names, so the names are those of the first sentence.
+  if (!derived.length && keepsReplacement) {
+    const first = sentences(note.text)[0] ?? '';
+    derived.push(...deriveFromSentence(first, change, rules, undefined, false).derived);
+  }
   const renamed = /\b(has|have) been renamed\b/i.test(note.text);
-  const moved = /\b(has|have) been moved\b/i.test(note.text);
+  // "X has been replaced by Y" in a note of additions: X lives on as Y.
+  const moved = /\b(has|have) been moved\b/i.test(note.text) || (!keepsReplacement && /\b(has|have) been replaced (by|with)\b/i.test(note.text));
   for (const entry of derived) {
-    if (entry.replacement === entry.name || (!keepsReplacement && !renamed && !moved)) {
+    if (entry.replacement === entry.name || (!keepsReplacement && !renamed && !moved && entry.change !== 'moved' && entry.change !== 'renamed')) {
       entry.replacement = undefined;
     }
     if (entry.replacement && (renamed || moved) && entry.change !== 'changed') {
@@ -835,6 +961,10 @@ export function sortChanges(changes: ApiChange[]): ApiChange[] {
   return [...changes].sort((a, b) => compareVersions(a.version, b.version) || byCodePoint(a.component, b.component) || byCodePoint(a.name, b.name) || byCodePoint(a.change, b.change));
 }
 
+function inRange(series: string, options: Pick<ImportNotesOptions, 'since' | 'until'>): boolean {
+  return !(options.since && compareVersions(series, options.since) < 0) && !(options.until && compareVersions(series, options.until) > 0);
+}
+
 export function importNotes(files: NotesFile[], options: ImportNotesOptions): ImportNotesResult {
   const warnings: ImportWarning[] = [];
   const changes: ApiChange[] = [];
@@ -845,10 +975,10 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
   let derivedNoteCount = 0;
   for (const file of [...files].sort(fileOrder)) {
     const parsed = parseNotesFile(file);
-    warnings.push(...parsed.warnings);
+    warnings.push(...parsed.warnings.filter((warning) => !warning.version || inRange(seriesOfVersion(warning.version), options)));
     for (const note of parsed.notes) {
       const noteSeries = seriesOfVersion(note.version);
-      if ((options.since && compareVersions(noteSeries, options.since) < 0) || (options.until && compareVersions(noteSeries, options.until) > 0)) {
+      if (!inRange(noteSeries, options)) {
         continue;
       }
       series.add(noteSeries);
@@ -895,13 +1025,60 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
  * The new data file's entries: every hand entry as it is; the imported entries of series this
  * import did not read, as they were; and this import's entries, except those a hand entry
  * already gives (same name, change and version), which the hand entry wins.
+ *
+ * A change the notes list under a stable point release (5.0.4) and again under a newer series
+ * (5.2), with the same name, change and tracker key, is one change backported: it becomes the
+ * newer entry with the point release in `backportedTo`. An entry this import rewrites keeps the
+ * backports recorded on it before, so importing the branches in any order gives the same file.
  */
-export function mergeChanges(existing: ApiChange[], imported: ImportNotesResult): { changes: ApiChange[]; droppedForHand: ApiChange[] } {
+export function mergeChanges(existing: ApiChange[], imported: ImportNotesResult): { changes: ApiChange[]; droppedForHand: ApiChange[]; folded: number } {
   const covered = new Set(imported.series);
   const hand = existing.filter((change) => change.origin === 'hand');
-  const keptImported = existing.filter((change) => change.origin === 'imported' && !covered.has(seriesOfVersion(change.version)));
+  const oldImported = existing.filter((change) => change.origin === 'imported');
+  const keptImported = oldImported.filter((change) => !covered.has(seriesOfVersion(change.version)));
   const handKeys = new Set(hand.map(changeKey));
   const droppedForHand = imported.changes.filter((change) => handKeys.has(changeKey(change)));
-  const fresh = imported.changes.filter((change) => !handKeys.has(changeKey(change)));
-  return { changes: sortChanges([...hand, ...keptImported, ...fresh]), droppedForHand };
+  const before = new Map(oldImported.map((change) => [changeKey(change), change]));
+  const fresh = imported.changes
+    .filter((change) => !handKeys.has(changeKey(change)))
+    .map((change) => {
+      const backports = before.get(changeKey(change))?.backportedTo;
+      return backports ? withBackports(change, backports) : change;
+    });
+  const pool = [...keptImported, ...fresh];
+  const folded = foldBackports(pool, hand);
+  return { changes: sortChanges([...hand, ...folded]), droppedForHand, folded: pool.length - folded.length };
+}
+
+/** An entry with more point releases in `backportedTo`, its note saying so. */
+function withBackports(change: ApiChange, backports: string[]): ApiChange {
+  const all = [...new Set([...(change.backportedTo ?? []), ...backports])].sort(compareVersions);
+  return { ...change, backportedTo: all, note: `${change.note.replace(/ Also in [^;]*\.$/, '')} Also in ${all.join(', ')}.` };
+}
+
+/**
+ * Folds each imported point-release entry into the imported entry of a newer series with the same
+ * name, change and key. Entries without a key are never folded: without it, two notes with the same
+ * name may be two changes.
+ */
+function foldBackports(changes: ApiChange[], hand: ApiChange[]): ApiChange[] {
+  const result = [...changes];
+  const isPoint = (version: string) => version.split('.').length === 3;
+  for (const point of changes.filter((change) => isPoint(change.version) && change.issue)) {
+    const target = result.find(
+      (other) =>
+        other !== point &&
+        other.name === point.name &&
+        other.change === point.change &&
+        other.issue === point.issue &&
+        compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0,
+    );
+    // A hand entry for the same change is left alone: people decide its backports.
+    const handTarget = hand.some((other) => other.name === point.name && other.change === point.change && other.issue === point.issue && compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0);
+    if (target && !handTarget) {
+      result[result.indexOf(target)] = withBackports(target, [point.version]);
+      result.splice(result.indexOf(point), 1);
+    }
+  }
+  return result;
 }
