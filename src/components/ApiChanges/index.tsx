@@ -2,11 +2,10 @@ import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'reac
 import Link from '@docusaurus/Link';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import apiChanges from '@site/data/api-changes.json';
-import ScrollableTable from '@site/src/components/ScrollableTable';
 import TrackerLink from '@site/src/components/TrackerLink';
 import type { ApiChange, ApiChangesData } from '@site/src/utils/apiChanges/types';
 import { compareVersions } from '@site/src/utils/moodleReleases';
-import { changeLabels, devupdateRoute, filterChanges, groupChanges, kindLabels, oldestFromVersion, versionLabel, seriesAnchor, versionOptions, type ChangeFilters } from '@site/src/utils/apiChanges/view';
+import { beforeAll, changeLabels, devupdateRoute, filterChanges, groupChanges, kindLabels, versionLabel, seriesAnchor, versionOptions, type ChangeFilters } from '@site/src/utils/apiChanges/view';
 import styles from './styles.module.css';
 
 const data = apiChanges as ApiChangesData;
@@ -40,39 +39,45 @@ function ChangeRow({ change }: { change: ApiChange }): ReactNode {
   );
 }
 
-/** The changes grouped by release, then component; one table per release. */
+/** The changes grouped by release, then component; one table per release, in a region that scrolls sideways on a phone. */
 function ChangeTables({ changes }: { changes: readonly ApiChange[] }): ReactNode {
   return groupChanges(changes).map((group) => (
     <section key={group.series} aria-labelledby={seriesAnchor(group.series)}>
       <h2 id={seriesAnchor(group.series)}>
         Moodle {group.series} <span className={styles.count}>({group.count === 1 ? '1 change' : `${group.count} changes`})</span>
       </h2>
-      <ScrollableTable className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Kind</th>
-            <th scope="col">What happened</th>
-            <th scope="col">Use instead</th>
-            <th scope="col">Notes</th>
-          </tr>
-        </thead>
-        {group.components.map(({ component, changes: list }) => (
-          <tbody key={component}>
+      {/* Focusable so that keyboard users can scroll it (WCAG 2.1.1), whether or not the page has hydrated. */}
+      <div className={styles.scroll} role="region" aria-label={`Changes in Moodle ${group.series}`} tabIndex={0}>
+        <table className={styles.table}>
+          <thead>
             <tr>
-              <th scope="rowgroup" colSpan={5} className={styles.component}>
-                {component}
-              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Kind</th>
+              <th scope="col">What happened</th>
+              <th scope="col">Use instead</th>
+              <th scope="col">Notes</th>
             </tr>
-            {list.map((change) => (
-              <ChangeRow key={`${change.name} ${change.kind} ${change.change} ${change.version}`} change={change} />
-            ))}
-          </tbody>
-        ))}
-      </ScrollableTable>
+          </thead>
+          {group.components.map(({ component, changes: list }) => (
+            <tbody key={component}>
+              <tr>
+                <th scope="rowgroup" colSpan={5} className={styles.component}>
+                  {component}
+                </th>
+              </tr>
+              {list.map((change) => (
+                <ChangeRow key={`${change.name} ${change.kind} ${change.change} ${change.version}`} change={change} />
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </div>
     </section>
   ));
 }
+
+/** The element holding the tables: one per page. */
+const tablesId = 'api-changes-tables';
 
 /**
  * Every change of data/api-changes.json, by release and component. The server renders the whole
@@ -85,9 +90,12 @@ export default function ApiChanges(): ReactNode {
     const series = groupChanges(allChanges).map((group) => group.series);
     return [series[0], series[series.length - 1]];
   }, []);
-  const [filters, setFilters] = useState<ChangeFilters>({ name: '', from: oldestFromVersion, to: versions[versions.length - 1] });
+  const [filters, setFilters] = useState<ChangeFilters>({ name: '', from: beforeAll, to: versions[versions.length - 1] });
   const deferred = useDeferredValue(filters);
   const id = useId();
+  // On the page's first load, the tables the server rendered (read before React hydrates them);
+  // undefined on the server and after a client-side navigation, where React renders them.
+  const [serverHtml] = useState(() => (typeof document === 'undefined' ? undefined : document.getElementById(tablesId)?.innerHTML));
   // True once the page runs in the browser (after hydration): the controls need JavaScript.
   const ready = useIsBrowser();
   const shown = useMemo(() => (ready ? filterChanges(allChanges, deferred) : allChanges), [ready, deferred]);
@@ -137,7 +145,15 @@ export default function ApiChanges(): ReactNode {
               : 'No change matches these filters.'
             : `${shown.length} of ${allChanges.length} changes match.`}
       </p>
-      <ChangeTables changes={shown} />
+      {serverHtml !== undefined && shown.length === allChanges.length ? (
+        // The whole list as the server wrote it: React takes the markup as it is and does not
+        // hydrate its thousands of rows, which never change until a filter is used.
+        <div id={tablesId} dangerouslySetInnerHTML={{ __html: serverHtml }} />
+      ) : (
+        <div id={tablesId}>
+          <ChangeTables changes={shown} />
+        </div>
+      )}
     </div>
   );
 }
