@@ -208,6 +208,7 @@ export default function PluginCheck(): ReactNode {
               <span className={styles.time}>Checked in {Math.max(1, Math.round(report.milliseconds))} ms.</span>
             </p>
             {findings.length ? (
+              <div className={styles.scroll} role="region" aria-label="Uses of changed names, scrollable" tabIndex={0}>
               <table className={styles.findings}>
                 <caption>Uses of changed names</caption>
                 <thead>
@@ -238,6 +239,7 @@ export default function PluginCheck(): ReactNode {
                   ))}
                 </tbody>
               </table>
+              </div>
             ) : null}
             {report.result.unsearchable.length ? (
               <details>
