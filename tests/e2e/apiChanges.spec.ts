@@ -13,6 +13,13 @@ import { seriousViolations, wcagAxe } from './axe';
 import { expect, open, test } from './fixtures';
 
 const route = '/docs/devupdate/changes';
+
+/**
+ * Opens the page and waits for hydration. The page is the site's largest (about 500 KB of HTML,
+ * and the data in its script): a first, cold load took 10 s with another test running beside it
+ * on a two-core machine, over the 10 s other pages are given.
+ */
+const openChanges = (page: Page) => open(page, route, 30_000);
 const data = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../data/api-changes.json'), 'utf8')) as ApiChangesData;
 const changes = data.changes;
 
@@ -61,7 +68,7 @@ test('on first load React does not render the rows: the tables keep the markup t
       }
     });
   });
-  await open(page, route);
+  await openChanges(page);
   const state = await page.evaluate(() => {
     const { serverTables, tableChanges } = window as unknown as { serverTables?: string; tableChanges: number };
     return { same: serverTables === document.getElementById('api-changes-tables')?.innerHTML, length: serverTables?.length ?? 0, tableChanges };
@@ -80,7 +87,7 @@ test('on first load React does not render the rows: the tables keep the markup t
 });
 
 test('the name filter shows the changes of a name, or of the name that replaces it', async ({ page }) => {
-  await open(page, route);
+  await openChanges(page);
   const typed = 'modal_factory';
   const expected = changes.filter((change) => `${change.name} ${change.replacement ?? ''}`.toLowerCase().includes(typed)).map((change) => change.name);
   expect(expected.length).toBeGreaterThan(0);
@@ -92,7 +99,7 @@ test('the name filter shows the changes of a name, or of the name that replaces 
 });
 
 test('the release filters show the changes a plugin meets between two releases', async ({ page }) => {
-  await open(page, route);
+  await openChanges(page);
   const form = page.getByRole('search', { name: 'Filter the changes' });
   await form.getByLabel('From version').selectOption('4.3');
   await form.getByLabel('To version').selectOption('4.4');
@@ -141,7 +148,7 @@ function plantedPlugin(): { zip: Uint8Array; planted: { path: string; line: numb
 }
 
 test('the plugin check finds the planted uses in a zip, with file, line and what happened', async ({ page }) => {
-  await open(page, route);
+  await openChanges(page);
   await expect(page.getByText('nothing is uploaded')).toBeVisible();
   const { zip, planted } = plantedPlugin();
   await page.getByLabel('Choose a zip').setInputFiles({ name: 'local_planted.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
@@ -158,7 +165,7 @@ test('the plugin check finds the planted uses in a zip, with file, line and what
 });
 
 test('the plugin check reports no changed names for a clean plugin', async ({ page }) => {
-  await open(page, route);
+  await openChanges(page);
   const zip = makeZip([
     { path: 'local_clean/version.php', text: "<?php\n$plugin->component = 'local_clean';\n" },
     { path: 'local_clean/lib.php', text: "<?php\nfunction local_clean_add(int $a, int $b): int {\n    return $a + $b;\n}\n" },
@@ -200,7 +207,7 @@ test.describe('accessibility', () => {
         await page.addInitScript((theme) => {
           localStorage.setItem('theme', theme);
         }, mode);
-        await open(page, route);
+        await openChanges(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
         await page.getByRole('searchbox', { name: 'Name' }).fill('modal');
         await expect(page.getByText(/^\d+ of \d+ changes match\.$/)).toBeVisible();

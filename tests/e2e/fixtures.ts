@@ -59,14 +59,14 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
 export { expect };
 
 /** Waits until React has hydrated the page, so that it responds to clicks and keys. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true', { timeout });
 }
 
-/** Opens a path and waits for hydration. */
-export async function open(page: Page, urlPath: string): Promise<void> {
+/** Opens a path and waits for hydration (for up to `timeout` ms; the expect timeout by default). */
+export async function open(page: Page, urlPath: string, timeout?: number): Promise<void> {
   await page.goto(urlPath);
-  await waitForHydration(page);
+  await waitForHydration(page, timeout);
 }
 
 /** The routes of the spec that exist so far (tests/fixtures/spec-routes.txt). */
