@@ -14,7 +14,7 @@
  */
 import { compareVersions } from '../moodleReleases';
 import { changeKey } from './checks';
-import type { ApiChange, ApiChangeKind, ApiChangeSource, ApiChangeType } from './types';
+import { apiChangeKindLabels, type ApiChange, type ApiChangeKind, type ApiChangeSource, type ApiChangeType } from './types';
 
 export interface NotesFile {
   /** Path inside the repository, as `source.path` records it. */
@@ -715,27 +715,9 @@ function introKind(intro: string): ApiChangeKind | 'skip' | undefined {
   return undefined;
 }
 
-const kindLabel: Record<ApiChangeKind, string> = {
-  function: 'Function',
-  method: 'Method',
-  class: 'Class',
-  constant: 'Constant',
-  property: 'Property',
-  'js-module': 'JavaScript module',
-  template: 'Template',
-  capability: 'Capability',
-  setting: 'Setting',
-  callback: 'Callback',
-  hook: 'Hook',
-  'database-table': 'Database table',
-  'database-field': 'Database field',
-  'cli-option': 'CLI option',
-  'web-service': 'Web service',
-};
-
 /** The entry's note, written by rule from the facts (never the upgrade note's sentence). */
 export function writeNote(derived: Pick<Derived, 'kind' | 'change' | 'replacement' | 'detail'>, version: string): string {
-  const what = kindLabel[derived.kind];
+  const what = apiChangeKindLabels[derived.kind];
   const instead = derived.replacement ? `; use ${derived.replacement} instead` : '';
   switch (derived.change) {
     case 'added':

@@ -24,6 +24,25 @@ export const apiChangeKinds = [
 ] as const;
 export type ApiChangeKind = (typeof apiChangeKinds)[number];
 
+/** How each kind is written for readers: in the page's tables and the notes the importer writes. */
+export const apiChangeKindLabels: Record<ApiChangeKind, string> = {
+  function: 'Function',
+  method: 'Method',
+  class: 'Class',
+  constant: 'Constant',
+  property: 'Property',
+  'js-module': 'JavaScript module',
+  template: 'Template',
+  capability: 'Capability',
+  setting: 'Setting',
+  callback: 'Callback',
+  hook: 'Hook',
+  'database-table': 'Database table',
+  'database-field': 'Database field',
+  'cli-option': 'CLI option',
+  'web-service': 'Web service',
+};
+
 /** What happened to it. */
 export const apiChangeTypes = ['added', 'changed', 'deprecated', 'removed', 'moved', 'renamed'] as const;
 export type ApiChangeType = (typeof apiChangeTypes)[number];

@@ -5,7 +5,7 @@
  */
 import { compareVersions } from '../moodleReleases';
 import { changesBetween } from './scan';
-import type { ApiChange, ApiChangeKind, ApiChangeType } from './types';
+import { apiChangeKindLabels, apiChangeKinds, type ApiChange, type ApiChangeType } from './types';
 
 /** The series a version belongs to: 4.5 for 4.5.1. */
 export function seriesOf(version: string): string {
@@ -72,7 +72,6 @@ export interface ChangeGroup {
   count: number;
 }
 
-const kindOrder = new Map<string, number>();
 
 /** By series (oldest first), then component ("core" first), kind and name. */
 export function groupChanges(changes: readonly ApiChange[]): ChangeGroup[] {
@@ -92,31 +91,15 @@ export function groupChanges(changes: readonly ApiChange[]): ChangeGroup[] {
       components: names.map((component) => ({
         component,
         changes: [...(components.get(component) ?? [])].sort(
-          (a, b) => (kindOrder.get(a.kind) ?? 0) - (kindOrder.get(b.kind) ?? 0) || compareVersions(a.version, b.version) || comparableName(a.name).localeCompare(comparableName(b.name)),
+          (a, b) => apiChangeKinds.indexOf(a.kind) - apiChangeKinds.indexOf(b.kind) || compareVersions(a.version, b.version) || comparableName(a.name).localeCompare(comparableName(b.name)),
         ),
       })),
     };
   });
 }
 
-export const kindLabels: Record<ApiChangeKind, string> = {
-  function: 'Function',
-  method: 'Method',
-  class: 'Class',
-  constant: 'Constant',
-  property: 'Property',
-  'js-module': 'JavaScript module',
-  template: 'Template',
-  capability: 'Capability',
-  setting: 'Setting',
-  callback: 'Callback',
-  hook: 'Hook',
-  'database-table': 'Database table',
-  'database-field': 'Database field',
-  'cli-option': 'CLI option',
-  'web-service': 'Web service',
-};
-Object.keys(kindLabels).forEach((kind, index) => kindOrder.set(kind, index));
+/** The words for each kind (see apiChangeKindLabels). */
+export const kindLabels = apiChangeKindLabels;
 
 export const changeLabels: Record<ApiChangeType, string> = {
   added: 'Added',
