@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deriveChanges, importNotes, mergeChanges, parseNotesFile, versionOfHeading, type Note, type NotesFile } from '../../src/utils/apiChanges/importNotes';
-import type { ApiChange, ApiChangesData } from '../../src/utils/apiChanges/types';
+import type { ApiChange, ApiChangeExclusion, ApiChangesData } from '../../src/utils/apiChanges/types';
+import { DataFileError, validateDataFile } from '../../src/utils/dataFiles';
 
 const siteRoot = path.resolve(__dirname, '../..');
 const fixtures = path.join(siteRoot, 'tests/fixtures/api-changes/notes');
@@ -326,6 +327,66 @@ describe('mergeChanges', () => {
     expect(changes.map((change) => change.name)).not.toContain('stale_function()');
     expect(changes).toContainEqual(older);
     expect(changes.filter((change) => change.version === '5.1')).toHaveLength(imported.changes.length);
+  });
+});
+
+describe('a re-import after a review', () => {
+  // A note the rules read wrongly on purpose would be a test of the rules; here the review is simulated on entries the
+  // fixture gives: one corrected by hand (its change and replacement), one removed and kept out by an exclusion.
+  const files = readFixtures(path.join(fixtures, 'checkout'));
+  const first = importNotes(files, { repository: 'moodle/moodle', commit, rules });
+  const pick = (name: string) => first.changes.find((change) => change.name === name) as ApiChange;
+  const corrected: ApiChange = { ...pick('forum_print_old_summary()'), change: 'removed', replacement: '\\mod_forum\\output\\summary::render()', note: 'Corrected by a reviewer.', origin: 'hand' };
+  const removed = pick('\\core\\output\\old_table::end_rows()');
+  const exclusions: ApiChangeExclusion[] = [{ name: removed.name, version: removed.version, issue: removed.issue as string, reason: 'A reviewer found the note does not change it.' }];
+  const reviewed = [...mergeChanges([], first).changes.filter((change) => change.name !== corrected.name && change.name !== removed.name), corrected];
+
+  it('needs the fixture entries it corrects', () => {
+    expect(corrected.issue).toBe('MDL-90020');
+    expect(pick('forum_print_old_summary()').change).toBe('deprecated');
+    expect(removed.issue).toBe('MDL-90002');
+  });
+
+  it('keeps the hand-corrected entry, does not write the excluded one back, and changes nothing else', () => {
+    const again = importNotes(files, { repository: 'moodle/moodle', commit, rules, exclusions });
+    expect(again.excluded.map((change) => change.name)).toEqual([removed.name]);
+    expect(again.unusedExclusions).toEqual([]);
+    const { changes, droppedForHand } = mergeChanges(reviewed, again);
+    // The imported "deprecated" form has another change than the hand entry: the same name, version and key drop it.
+    expect(droppedForHand.map((change) => `${change.name} ${change.change}`)).toEqual(['forum_print_old_summary() deprecated']);
+    expect(changes.filter((change) => change.name === corrected.name)).toEqual([corrected]);
+    expect(changes.map((change) => change.name)).not.toContain(removed.name);
+    // Every other entry is as the first import wrote it.
+    expect(changes.filter((change) => change !== corrected)).toEqual(reviewed.filter((change) => change !== corrected));
+  });
+
+  it('is idempotent: importing the same notes again gives the same file', () => {
+    const again = importNotes(files, { repository: 'moodle/moodle', commit, rules, exclusions });
+    const once = mergeChanges(reviewed, again).changes;
+    const twice = mergeChanges(once, importNotes(files, { repository: 'moodle/moodle', commit, rules, exclusions })).changes;
+    expect(twice).toEqual(once);
+  });
+
+  it('reports an exclusion that no derived entry matches any more', () => {
+    const stale: ApiChangeExclusion = { name: 'never_derived()', version: '5.1', issue: 'MDL-90099', reason: 'The rules once read this wrongly.' };
+    const outside: ApiChangeExclusion = { ...stale, version: '4.4' };
+    expect(importNotes(files, { repository: 'moodle/moodle', commit, rules, exclusions: [...exclusions, stale, outside] }).unusedExclusions).toEqual([stale]);
+  });
+
+  it('validates the exclusions file, naming the exclusion and the field', () => {
+    const file = path.join(workDir, 'exclusions.json');
+    const schema = path.join(siteRoot, 'data/schemas/api-changes-exclusions.schema.json');
+    const valid = { name: 'x()', version: '5.1', issue: 'MDL-1', reason: 'A reviewer found it wrong.' };
+    fs.writeFileSync(file, JSON.stringify({ $schema: schema, exclusions: [valid, { name: 'y()', version: '5.1', issue: 'MDL-2' }] }));
+    expect(() => validateDataFile(file, 'exclusions.json', 'api-changes-exclusions')).toThrow('exclusion "y()" (5.1): field "reason" is required');
+    fs.writeFileSync(file, JSON.stringify({ $schema: schema, exclusions: [valid, valid, { ...valid, name: 'z()', version: '9.9' }] }));
+    expect(() => validateDataFile(file, 'exclusions.json', 'api-changes-exclusions')).toThrow(DataFileError);
+    try {
+      validateDataFile(file, 'exclusions.json', 'api-changes-exclusions');
+    } catch (error) {
+      expect((error as DataFileError).message).toContain('exclusion "x()" (5.1, MDL-1): repeats an exclusion listed earlier');
+      expect((error as DataFileError).message).toContain('exclusion "z()" (9.9, MDL-1): field "version" is 9.9');
+    }
   });
 });
 

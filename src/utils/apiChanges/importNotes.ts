@@ -13,8 +13,8 @@
  * Pure: no file system. scripts/import-changes.ts finds and reads the files.
  */
 import { compareVersions } from '../moodleReleases';
-import { changeKey } from './checks';
-import { apiChangeKindLabels, type ApiChange, type ApiChangeKind, type ApiChangeSource, type ApiChangeType } from './types';
+import { changeKey, isExcluded } from './checks';
+import { apiChangeKindLabels, type ApiChange, type ApiChangeExclusion, type ApiChangeKind, type ApiChangeSource, type ApiChangeType } from './types';
 
 export interface NotesFile {
   /** Path inside the repository, as `source.path` records it. */
@@ -913,6 +913,8 @@ export interface ImportNotesOptions {
   /** Import only versions of these series and later ("5.1"), and only up to this one. */
   since?: string;
   until?: string;
+  /** Entries a reviewer found wrong where no rule can tell (data/api-changes-exclusions.json): never written. */
+  exclusions?: ApiChangeExclusion[];
 }
 
 export interface ImportNotesResult {
@@ -923,6 +925,9 @@ export interface ImportNotesResult {
   /** Notes read, and notes that gave at least one entry. */
   noteCount: number;
   derivedNoteCount: number;
+  /** Entries the rules derived that an exclusion forbids, and the exclusions of the series read that matched nothing. */
+  excluded: ApiChange[];
+  unusedExclusions: ApiChangeExclusion[];
 }
 
 export function seriesOfVersion(version: string): string {
@@ -955,6 +960,7 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
   const series = new Set<string>();
   let noteCount = 0;
   let derivedNoteCount = 0;
+  const excluded: ApiChange[] = [];
   for (const file of [...files].sort(fileOrder)) {
     const parsed = parseNotesFile(file);
     warnings.push(...parsed.warnings.filter((warning) => !warning.version || inRange(seriesOfVersion(warning.version), options)));
@@ -995,18 +1001,27 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
         if (seenChanges.has(key)) {
           continue;
         }
+        if ((options.exclusions ?? []).some((exclusion) => isExcluded(change, exclusion))) {
+          excluded.push(change);
+          continue;
+        }
         seenChanges.set(key, change);
         changes.push(change);
       }
     }
   }
-  return { changes: sortChanges(changes), warnings, series: [...series].sort(compareVersions), noteCount, derivedNoteCount };
+  // An exclusion no rule output matches any more is stale: the summary says so, so that it can be removed.
+  const unusedExclusions = (options.exclusions ?? []).filter(
+    (exclusion) => series.has(seriesOfVersion(exclusion.version)) && !excluded.some((change) => isExcluded(change, exclusion)),
+  );
+  return { changes: sortChanges(changes), warnings, series: [...series].sort(compareVersions), noteCount, derivedNoteCount, excluded, unusedExclusions };
 }
 
 /**
  * The new data file's entries: every hand entry as it is; the imported entries of series this
  * import did not read, as they were; and this import's entries, except those a hand entry
- * already gives (same name, change and version), which the hand entry wins.
+ * already gives (same name, change and version, or same name, version and tracker key), which
+ * the hand entry wins.
  *
  * A change the notes list under a stable point release (5.0.4) and again under a newer series
  * (5.2), with the same name, change and tracker key, is one change backported: it becomes the
@@ -1019,10 +1034,15 @@ export function mergeChanges(existing: ApiChange[], imported: ImportNotesResult)
   const oldImported = existing.filter((change) => change.origin === 'imported');
   const keptImported = oldImported.filter((change) => !covered.has(seriesOfVersion(change.version)));
   const handKeys = new Set(hand.map(changeKey));
-  const droppedForHand = imported.changes.filter((change) => handKeys.has(changeKey(change)));
+  // A hand entry for the same name, version and key is a person's reading of the same note: it wins whatever change,
+  // kind or replacement the rules give (a reviewer corrected "added" to "changed", a kind, a replacement).
+  const sameNote = (change: ApiChange) => `${change.name}\u0000${change.version}\u0000${change.issue ?? ''}`;
+  const handNotes = new Set(hand.filter((change) => change.issue).map(sameNote));
+  const givenByHand = (change: ApiChange) => handKeys.has(changeKey(change)) || (!!change.issue && handNotes.has(sameNote(change)));
+  const droppedForHand = imported.changes.filter(givenByHand);
   const before = new Map(oldImported.map((change) => [changeKey(change), change]));
   const fresh = imported.changes
-    .filter((change) => !handKeys.has(changeKey(change)))
+    .filter((change) => !givenByHand(change))
     .map((change) => {
       const backports = before.get(changeKey(change))?.backportedTo;
       return backports ? withBackports(change, backports) : change;
