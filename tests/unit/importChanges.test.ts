@@ -257,7 +257,8 @@ describe('deriveChanges reads the names of real-format notes', () => {
       name: 'an addition that gives an existing function a parameter, which changes it',
       text: 'widget_total() in the manager class accepts a new parameter to filter by group.',
       subsection: 'Added' as const,
-      expected: ['changed function widget_total() -'],
+      // The class the sentence names holds the function (the review's rule: "in the X class").
+      expected: ['changed method manager::widget_total() -'],
     },
     {
       name: 'an addition filed under Changed',
