@@ -271,6 +271,8 @@ function findCandidates(text: string, options: { settingWords?: boolean } = {}):
     taken.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
   }
   const bare = [
+    // "The {user_preferences}.value database field": a table or field written in braces, without code marks.
+    /\{[a-z][a-z0-9_]*\}(?:\.[a-z][a-z0-9_]*)?/g,
     // \ns\class, ns\class::member(), Class::member(), Class::CONST, Class::$prop
     /\\?\b[A-Za-z_][A-Za-z0-9_]*(?:\\[A-Za-z_][A-Za-z0-9_]*)+(?:::\$?[A-Za-z_][A-Za-z0-9_]*(?:\((?:\.\.\.|…)?\)(?:->[a-z_][a-z0-9_]*\(\))*)?|\(\))?/g,
     /\b[A-Za-z_][A-Za-z0-9_]*::\$?[A-Za-z_][A-Za-z0-9_]*(?:\((?:\.\.\.|…)?\)(?:->[a-z_][a-z0-9_]*\(\))*)?/g,
@@ -417,17 +419,17 @@ function qualify(className: string): string {
 function classify(candidate: Candidate, text: string, rules: NameRules, defaultKind?: ApiChangeKind | 'skip'): Classified | undefined {
   let raw = candidate.raw.trim().replace(/^['"]|['"]$/g, '').replace(/[.,;:]+$/, '');
   raw = raw.replace(/\((?:\.\.\.|…|[^()]*\$[^()]*)\)$/, '()');
-  if (!raw || /\s/.test(raw) || fileExtension.test(raw) || /^https?:/.test(raw) || /^--?[a-z]/.test(raw) || /^\d/.test(raw)) {
-    return undefined;
-  }
-  if (/[<>=[\]{}"'`,|!?@#%^&*+]/.test(raw.replace(/->/g, '').replace(/^\{([a-z0-9_]+)\}(\.[a-z0-9_]+)?$/, '$1$2'))) {
-    return undefined;
-  }
   // A callback a plugin defines, written with a placeholder for its component: "{plugin name}_before_standard_top_of_body_html",
   // "pluginname_get_deprecated_icons()". The conventions write it *_before_standard_top_of_body_html().
   const callback = /^\\?(?:\{plugin ?name\}|pluginname)_([a-z][a-z0-9_]*)(?:\(\))?$/i.exec(raw);
   if (callback) {
     return { name: `*_${callback[1]}()`, kind: 'callback' };
+  }
+  if (!raw || /\s/.test(raw) || fileExtension.test(raw) || /^https?:/.test(raw) || /^--?[a-z]/.test(raw) || /^\d/.test(raw)) {
+    return undefined;
+  }
+  if (/[<>=[\]{}"'`,|!?@#%^&*+]/.test(raw.replace(/->/g, '').replace(/^\{([a-z0-9_]+)\}(\.[a-z0-9_]+)?$/, '$1$2'))) {
+    return undefined;
   }
   // Placeholders ("format_NAME", "GRADE_TYPE_X", "classname::method") and PHP's own functions are not names.
   if (/\bNAME\b|_X$|^classname::|^pluginname_|^component_|\[/.test(raw) || phpConstructs.has(raw.replace(/\(\)$/, ''))) {
@@ -466,6 +468,10 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   if (/^[a-z][a-z0-9_]*\/[a-z0-9_/-]*[a-z0-9_-]$/.test(raw)) {
     if (near === 'template' || near === 'js-module') {
       return { name: raw, kind: near };
+    }
+    // "Added 2 new settings: - `mod_assign/defaultgradetype`": a plugin's setting, written component/name.
+    if (near === 'setting' && /^[a-z][a-z0-9_]*\/[a-z0-9_]+$/.test(raw) && isComponentName(raw.split('/')[0], rules)) {
+      return { name: raw, kind: 'setting' };
     }
     if (/\btemplates?\b|\.mustache\b/i.test(text) && !/\b(module|AMD|JavaScript|JS)\b/.test(text)) {
       return { name: raw, kind: 'template' };
@@ -630,16 +636,18 @@ function deriveFromSentence(
   const candidates = findCandidates(sentence, { settingWords: change === 'deprecated' || change === 'removed' });
   let phraseAt = phrase ? phrase.index : sentence.length;
   // "Call `x()` instead": without a phrase, the name just before "instead" replaces the others.
-  const instead = /\binstead\b/i.exec(sentence);
+  // ("… uses MUC instead of storing it in `$SESSION`": "instead of" names what is no longer done, not a replacement.)
+  const instead = /\binstead\b(?!\s+of\b)/i.exec(sentence);
   if (!phrase && instead) {
     const before = candidates.filter((candidate) => candidate.end <= instead.index);
     if (before.length > 1 || (before.length === 1 && !changeVerb.test(sentence))) {
       phraseAt = before[before.length - 1].start;
     }
   }
-  // Names after "obtained from", "migrated to", "alternative to", "via" are where something is or goes, never what
+  // Names after "obtained from", "migrated to", "alternative to" are where something is or goes, never what
   // changed: "… is no longer used since the count can be obtained from `x::get_participants()`".
-  const contextAt = /\b(?:obtained from|migrated to|alternative to|via)\b/i.exec(sentence)?.index ?? sentence.length;
+  // ("via" is not one: "aggregation via each column's `set_aggregation()` method" is about that method.)
+  const contextAt = /\b(?:obtained from|migrated to|alternative to)\b/i.exec(sentence)?.index ?? sentence.length;
   let container = context.container;
   const subjects: Classified[] = [];
   const subjectStarts: number[] = [];
@@ -696,7 +704,9 @@ function deriveFromSentence(
     change === 'added' &&
     introduced < 0 &&
     !/^\W*(Added|Add|A new|New|There is a new|Introduc)/i.test(sentence) &&
-    /\b(now (supports?|emits?|uses?|delegates?|can)|can now|(has|have) been (extended|changed|improved|modified))\b/i.test(sentence.slice(0, phraseAt));
+    // The verb must follow the name: in "Output classes can now implement the `x` interface", x is what is new.
+    subjectStarts.length > 0 &&
+    /\b(now (supports?|emits?|uses?|delegates?)|can now|(has|have) been (extended|changed|improved|modified))\b/i.test(sentence.slice(subjectStarts[0], phraseAt));
   const partial =
     introduced < 0 &&
     (context.partial ??
@@ -715,10 +725,12 @@ function deriveFromSentence(
   }
   // "… use the `structure_modified` and `attempt_state_changed` hooks instead": as many replacements as subjects, in
   // the same order, pair one to one.
+  // ("… delete and delete_async, in `core_courseformat\local\cmactions`": the class holding them is not one of them.)
   const replacements = candidates
     .filter((candidate) => candidate.start >= phraseAt)
-    .map((candidate) => classify(candidate, sentence, rules, defaultKind ?? subjects[0]?.kind ?? context.replacedKind)?.name)
-    .filter((name): name is string => !!name);
+    .map((candidate) => ({ candidate, classified: classify(candidate, sentence, rules, defaultKind ?? subjects[0]?.kind ?? context.replacedKind) }))
+    .filter(({ candidate, classified }) => classified && !(classified.kind === 'class' && /\b(in|from|of)\s+(the\s+)?$/i.test(sentence.slice(Math.max(0, candidate.start - 12), candidate.start))))
+    .map(({ classified }) => (classified as Classified).name);
   const paired = subjects.length > 1 && replacements.length === subjects.length && !firstOnly;
   const chosen = firstOnly ? subjects.slice(0, 1) : subjects;
   const derived = chosen.flatMap((subject, index): Derived[] => {
@@ -840,9 +852,12 @@ function classOf(line: string, rules: NameRules): string | undefined {
 
 /** The kind a list's introducing line gives its items: "The following methods have been deprecated:". */
 function introKind(intro: string): ApiChangeKind | 'skip' | undefined {
-  for (const word of intro.split(/[^A-Za-z-]+/)) {
+  // Words inside code marks are names ("The following `widget_filter_manager` methods"), not kind words.
+  for (const word of intro.replace(/`[^`]*`/g, ' ').split(/[^A-Za-z-]+/)) {
     for (const [pattern, kind] of kindWords) {
-      if (pattern.test(word) && kind !== 'skip') {
+      // "The grade `itemname` property … of the following external methods": a property is what changed in the items,
+      // not what they are.
+      if (pattern.test(word) && kind !== 'skip' && kind !== 'property') {
         return kind;
       }
     }
@@ -912,20 +927,21 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       isComponentName(component, rules) ? `${before}\`\\${component}\\${className}\` class methods ` : whole,
     ),
   };
-  // A list written on one line: "Final deprecation of a(). Please use b() instead. - Final deprecation of c(). …", or
-  // "The following methods have been deprecated: - `a` - `b` Please use …": one item per " - ". (A nested item's
-  // "- `a()` - This is replaced with `b()`" is one item with its description.)
+  // A list written on one line: "- Final deprecation of a(). Please use b() instead. - Final deprecation of c(). …": one
+  // item per " - ". (A nested item's "- `a()` - This is replaced with `b()`" is one item with its description.)
   note = {
     ...note,
     text: note.text
       .split('\n')
-      .map((line) => {
-        if ((line.match(/\bFinal deprecation of\b/g) ?? []).length > 1) {
-          return line.replace(/^\s*-\s+/, '').split(/ - (?=Final deprecation of\b)/).map((item) => `- ${item}`).join('\n');
-        }
-        const intro = /^(.*?:)\s+(- `.*)$/.exec(line);
-        return intro && (intro[2].match(/ - `/g) ?? []).length >= 1 ? `${intro[1]}\n${intro[2].split(/ (?=- `)/).join('\n')}` : line;
-      })
+      .map((line) =>
+        (line.match(/\bFinal deprecation of\b/g) ?? []).length > 1
+          ? line
+              .replace(/^\s*-\s+/, '')
+              .split(/ - (?=Final deprecation of\b)/)
+              .map((item) => `- ${item}`)
+              .join('\n')
+          : line,
+      )
       .join('\n'),
   };
   const [header, ...rows] = renameRows(note.text);
@@ -1263,9 +1279,12 @@ function foldBackports(changes: ApiChange[], hand: ApiChange[]): ApiChange[] {
         other.issue === point.issue &&
         compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0,
     );
-    // A hand entry for the same change is left alone: people decide its backports.
-    const handTarget = hand.some((other) => other.name === point.name && other.change === point.change && other.issue === point.issue && compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0);
-    if (target && !handTarget) {
+    // A hand entry for the same name and key in a newer series is left alone: people decide its backports and its
+    // change (a reviewer's "changed" for the rules' "added"), so the point release's entry is not written beside it.
+    const handTarget = hand.some((other) => other.name === point.name && other.issue === point.issue && compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0);
+    if (handTarget) {
+      result.splice(result.indexOf(point), 1);
+    } else if (target) {
       result[result.indexOf(target)] = withBackports(target, [point.version]);
       result.splice(result.indexOf(point), 1);
     }
