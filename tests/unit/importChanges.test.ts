@@ -519,6 +519,12 @@ describe('deriveChanges reads the names of real-format notes', () => {
       expected: ['changed database-field widget_preferences.value -'],
     },
     {
+      name: 'a Mustache variable in braces is not a table',
+      text: 'HTML IDs of the widget have been changed.\n  - core_widget/local/header #collapsewidget{{num}} has been changed to #collapsewidgetid{{id}}',
+      subsection: 'Fixed' as const,
+      expected: [],
+    },
+    {
       name: '"can now" after the name changes it; before the name, the name is the new thing',
       text: 'The `contexturl` property of `\\core\\widget\\message` instances can now contain `\\core\\url` values.\n\nWidget classes can now implement the core\\output\\widgetable interface.',
       subsection: 'Added' as const,

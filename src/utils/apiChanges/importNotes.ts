@@ -271,8 +271,9 @@ function findCandidates(text: string, options: { settingWords?: boolean } = {}):
     taken.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
   }
   const bare = [
-    // "The {user_preferences}.value database field": a table or field written in braces, without code marks.
-    /\{[a-z][a-z0-9_]*\}(?:\.[a-z][a-z0-9_]*)?/g,
+    // "The {user_preferences}.value database field": a table or field written in braces, without code marks (not a
+    // Mustache variable such as {{num}}).
+    /(?<!\{)\{[a-z][a-z0-9_]*\}(?!\})(?:\.[a-z][a-z0-9_]*)?/g,
     // \ns\class, ns\class::member(), Class::member(), Class::CONST, Class::$prop
     /\\?\b[A-Za-z_][A-Za-z0-9_]*(?:\\[A-Za-z_][A-Za-z0-9_]*)+(?:::\$?[A-Za-z_][A-Za-z0-9_]*(?:\((?:\.\.\.|…)?\)(?:->[a-z_][a-z0-9_]*\(\))*)?|\(\))?/g,
     /\b[A-Za-z_][A-Za-z0-9_]*::\$?[A-Za-z_][A-Za-z0-9_]*(?:\((?:\.\.\.|…)?\)(?:->[a-z_][a-z0-9_]*\(\))*)?/g,
