@@ -486,7 +486,7 @@ describe('deriveChanges reads the names of real-format notes', () => {
     },
     {
       name: 'a module added "directly deprecated" under Deprecated is deprecated',
-      text: 'New `theme_widget/bs4-compat` JS module added (directly deprecated) to allow plugins to convert old markup.',
+      text: 'New `theme_widget/bs4-compat` JS module added (directly deprecated) to allow plugins to convert old data attribute syntax.',
       expected: ['deprecated js-module theme_widget/bs4-compat -'],
     },
     {
@@ -511,6 +511,11 @@ describe('deriveChanges reads the names of real-format notes', () => {
       text: 'The `\\widget_cache` class now uses the Moodle Universal Cache to store its data instead of storing it in the global `$SESSION` variable.',
       subsection: 'Fixed' as const,
       expected: ['changed class widget_cache -'],
+    },
+    {
+      name: 'a "method" from a library file is a global function',
+      text: 'The `widgetize()` method from `lib/widgetize.php` has been deprecated, please instead use the `\\core\\widget_parser` class',
+      expected: ['deprecated function widgetize() \\core\\widget_parser'],
     },
     {
       name: 'a field written in braces without code marks',

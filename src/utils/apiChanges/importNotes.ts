@@ -1103,6 +1103,21 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       entry.replacement = qualify(hook[1]);
     }
   }
+  // "New `theme_boost/bs4-compat` JS module added (directly deprecated) to … convert old data attribute syntax": a name
+  // born deprecated is deprecated, whatever parts of other things the sentence goes on to mention.
+  if (change === 'deprecated' && /\b(directly|initially|immediately) deprecated\b/i.test(note.text)) {
+    derived.forEach((entry) => {
+      entry.change = 'deprecated';
+      entry.detail = undefined;
+    });
+  }
+  // "The `xmlize()` method from `lib/xmlize.php`": a method with no class, from a library file, is a global function.
+  for (const entry of derived.filter((candidate) => candidate.kind === 'method' && !candidate.name.includes('::'))) {
+    const short = entry.name.replace(/\(\)$/, '');
+    if (new RegExp(`\\b${short}(?:\\(\\))?\`? method from \`?lib/[a-z0-9_/]+\\.php`).test(note.text)) {
+      entry.kind = 'function';
+    }
+  }
   const unique = derived.filter((entry, index) => derived.findIndex((other) => other.name === entry.name && other.change === entry.change) === index);
   return unique.length ? { derived: unique } : { derived: unique, warning: 'no name could be read from this note' };
 }
