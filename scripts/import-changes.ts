@@ -10,7 +10,8 @@
  * is read from <dir>'s own git metadata when it has some; otherwise pass --commit.
  *
  * The import replaces the imported entries of the series it reads and keeps every other entry;
- * an imported entry that a hand entry already gives (same name, change and version) is dropped.
+ * an imported entry that a hand entry already gives (same name, change and version, or same name,
+ * version and key) is dropped, and so is one data/api-changes-exclusions.json forbids.
  * The new file is validated before it replaces the old one: when anything fails, the old file
  * is left exactly as it was.
  */
@@ -86,7 +87,8 @@ export function main(): number {
     return 1;
   }
   const pluginTypes = new Set(Object.keys(readDataFile('components').plugintypes));
-  const result = importNotes(files, { repository, commit, rules: { pluginTypes }, since: argument('since'), until: argument('until') });
+  const { exclusions } = readDataFile('api-changes-exclusions');
+  const result = importNotes(files, { repository, commit, rules: { pluginTypes }, since: argument('since'), until: argument('until'), exclusions });
   // Written beside the schema it names, so that it validates wherever --out points.
   const temporary = path.join(siteDir, 'data', `.api-changes.${process.pid}.tmp.json`);
   const schema = './schemas/api-changes.schema.json';
@@ -124,6 +126,12 @@ export function main(): number {
       `${result.derivedNoteCount} gave entries. Imported ${imported} entr${imported === 1 ? 'y' : 'ies'} (${droppedForHand.length} more left to hand entries); ` +
       `${folded} point-release entr${folded === 1 ? 'y' : 'ies'} became backports of a newer series' entry; ${path.relative(process.cwd(), out)} now has ${changes.length} entries.`,
   );
+  if (result.excluded.length) {
+    console.log(`${result.excluded.length} derived entr${result.excluded.length === 1 ? 'y' : 'ies'} not written: data/api-changes-exclusions.json forbids ${result.excluded.length === 1 ? 'it' : 'them'}.`);
+  }
+  for (const exclusion of result.unusedExclusions) {
+    console.log(`data/api-changes-exclusions.json: "${exclusion.name}" (${exclusion.version}, ${exclusion.issue}) matched no derived entry; remove it if the rules no longer derive it.`);
+  }
   console.log(`Imported entries per version and change:\n${countTable(result.changes.filter((change) => !droppedForHand.includes(change)))}`);
   if (result.warnings.length) {
     console.log(`${result.warnings.length} note(s) or line(s) not turned into entries (file:line under ${from}):`);

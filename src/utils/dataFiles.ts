@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { apiChangesProblems } from './apiChanges/checks';
-import type { ApiChangesData } from './apiChanges/types';
+import { apiChangeExclusionsProblems, apiChangesProblems } from './apiChanges/checks';
+import type { ApiChangeExclusionsData, ApiChangesData } from './apiChanges/types';
 import type { AppReleasesData } from './appReleases';
 import { compareVersions, type MoodleReleasesData } from './moodleReleases';
 import type { ComponentsData, DeveloperMeetingsData, NewerNamesData, PluginTypesData, ProjectsData, ThirdPartyLibrariesData } from './siteDataTypes';
@@ -45,9 +45,10 @@ export interface DataFiles {
   'developer-meetings': DeveloperMeetingsData;
   'newer-names': NewerNamesData;
   'api-changes': ApiChangesData;
+  'api-changes-exclusions': ApiChangeExclusionsData;
 }
 export type DataFileName = keyof DataFiles;
-export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects', 'third-party-libraries', 'developer-meetings', 'newer-names', 'api-changes'];
+export const dataFileNames: DataFileName[] = ['moodle-releases', 'app-releases', 'components', 'components-4.1', 'plugin-types', 'projects', 'third-party-libraries', 'developer-meetings', 'newer-names', 'api-changes', 'api-changes-exclusions'];
 
 /** Record fields that say which record an error is in, and how to name that record. */
 const recordLabels: [field: string, label: (value: string, parentKey: string) => string][] = [
@@ -65,6 +66,11 @@ const collectionLabels: Record<string, (record: Record<string, unknown>, key: st
   changes: (record, key) => {
     const version = typeof record.version === 'string' ? ` (${record.version})` : '';
     return typeof record.name === 'string' ? `change "${record.name}"${version}` : `change number ${Number(key) + 1}${version}`;
+  },
+  // Named as the semantic checks name them (src/utils/apiChanges/checks.ts).
+  exclusions: (record, key) => {
+    const version = typeof record.version === 'string' ? ` (${record.version})` : '';
+    return typeof record.name === 'string' ? `exclusion "${record.name}"${version}` : `exclusion number ${Number(key) + 1}${version}`;
   },
 };
 
@@ -266,6 +272,7 @@ const semanticChecks: Partial<Record<DataFileName, (data: never) => string[]>> =
   },
   // Versions are checked against the site's own release data (data/moodle-releases.json).
   'api-changes': (data: ApiChangesData) => apiChangesProblems(data, readDataFile('moodle-releases')),
+  'api-changes-exclusions': (data: ApiChangeExclusionsData) => apiChangeExclusionsProblems(data, readDataFile('moodle-releases')),
   'app-releases': (data: AppReleasesData) => {
     const problems: string[] = [];
     if (data.releases.length !== data.releaseCount) {

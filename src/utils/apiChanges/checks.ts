@@ -4,7 +4,7 @@
  * Pure: the caller passes the release data, so the importer and the build share the rules.
  */
 import { compareVersions, type MoodleReleasesData } from '../moodleReleases';
-import type { ApiChange, ApiChangesData } from './types';
+import type { ApiChange, ApiChangeExclusion, ApiChangeExclusionsData, ApiChangesData } from './types';
 
 /** The series of a version: "4.5" of "4.5.1" and of "4.5". */
 export function seriesOf(version: string): string {
@@ -66,6 +66,33 @@ export function apiChangesProblems(data: ApiChangesData, releases: MoodleRelease
     const key = changeKey(change);
     if (seen.has(key)) {
       problems.push(`${where}: repeats an entry listed earlier with the same name, change ("${change.change}") and version; merge the two`);
+    }
+    seen.add(key);
+  }
+  return problems;
+}
+
+/** How an error names an exclusion: `exclusion "x()" (5.0, MDL-1)`. */
+function describeExclusion(exclusion: ApiChangeExclusion): string {
+  return `exclusion "${exclusion.name}" (${exclusion.version}${exclusion.change ? `, ${exclusion.change}` : ''}, ${exclusion.issue})`;
+}
+
+/** Whether an imported entry is one an exclusion forbids: same name, version and key, and the same change where it gives one. */
+export function isExcluded(change: Pick<ApiChange, 'name' | 'version' | 'change' | 'issue'>, exclusion: ApiChangeExclusion): boolean {
+  return change.name === exclusion.name && change.version === exclusion.version && change.issue === exclusion.issue && (!exclusion.change || exclusion.change === change.change);
+}
+
+export function apiChangeExclusionsProblems(data: ApiChangeExclusionsData, releases: MoodleReleasesData): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const exclusion of data.exclusions) {
+    const where = describeExclusion(exclusion);
+    if (!isKnownVersion(exclusion.version, releases)) {
+      problems.push(`${where}: field "version" is ${exclusion.version}, which is not a Moodle release in data/moodle-releases.json nor the one after the newest`);
+    }
+    const key = [exclusion.name, exclusion.version, exclusion.change ?? '', exclusion.issue].join('\u0000');
+    if (seen.has(key)) {
+      problems.push(`${where}: repeats an exclusion listed earlier`);
     }
     seen.add(key);
   }

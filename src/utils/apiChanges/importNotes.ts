@@ -13,8 +13,8 @@
  * Pure: no file system. scripts/import-changes.ts finds and reads the files.
  */
 import { compareVersions } from '../moodleReleases';
-import { changeKey } from './checks';
-import { apiChangeKindLabels, type ApiChange, type ApiChangeKind, type ApiChangeSource, type ApiChangeType } from './types';
+import { changeKey, isExcluded } from './checks';
+import { apiChangeKindLabels, type ApiChange, type ApiChangeExclusion, type ApiChangeKind, type ApiChangeSource, type ApiChangeType } from './types';
 
 export interface NotesFile {
   /** Path inside the repository, as `source.path` records it. */
@@ -231,24 +231,34 @@ interface Classified {
 /** Words that say what kind of name stands next to them, singular and plural. */
 const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
   [/^(external|web ?service|service|services|ws|webservices?)$/i, 'web-service'],
-  [/^(class|classes|trait|traits|interface|interfaces|enum|enums|exporter|exporters|widget|renderable|testcase|exception|exceptions|event|events)$/i, 'class'],
+  // "The `course_badges` systemreport", "the 'x' and 'y' contructors" (sic): classes.
+  [/^(class|classes|trait|traits|interface|interfaces|enum|enums|exporter|exporters|widget|renderable|testcase|exception|exceptions|event|events|systemreports?|constructors?|contructors?)$/i, 'class'],
   [/^(method|methods)$/i, 'method'],
   [/^(function|functions)$/i, 'function'],
   [/^(constant|constants)$/i, 'constant'],
+  // "The `$timeout` property of the `\navigation_cache` class": read with the class it belongs to (deriveFromSentence).
+  [/^(property|properties|member)$/i, 'property'],
   [/^(hook|hooks)$/i, 'hook'],
   [/^(callback|callbacks)$/i, 'callback'],
   [/^(capability|capabilities)$/i, 'capability'],
   [/^(setting|settings|config)$/i, 'setting'],
   [/^(template|templates|mustache)$/i, 'template'],
   [/^(module|modules|amd|esm|javascript|js)$/i, 'js-module'],
-  [/^(parameter|parameters|param|params|argument|arguments|property|properties|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css|api|apis|page|pages|script|scripts|library|plugin|plugins|subsystem|activity)$/i, 'skip'],
+  [/^(parameter|parameters|param|params|argument|arguments|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css|api|apis|page|pages|script|scripts|library|plugin|plugins|subsystem|activity)$/i, 'skip'],
 ];
 
 const replacementPhrase =
   /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used|accessed via|refer to)\b|→|=>/i;
 
-/** Marks code spans so that sentence splitting and bare-name matching leave them alone. */
-function findCandidates(text: string): Candidate[] {
+/** Plain words that stand before "setting" without naming one: "the default setting", "this setting". */
+const notSettingNames = new Set(['the', 'this', 'that', 'a', 'an', 'new', 'old', 'default', 'site', 'admin', 'global', 'plugin', 'theme', 'same', 'following', 'config', 'its', 'their', 'each', 'any', 'which', 'user', 'course', 'existing', 'previous', 'legacy', 'experimental', 'related', 'corresponding', 'its', 'own']);
+
+/**
+ * Marks code spans so that sentence splitting and bare-name matching leave them alone.
+ * `settingWords`: a plain word right before "setting" is a candidate ("The dndmedia setting has been removed"); only
+ * notes of deprecations and removals ask for it, where the word can only be the setting's name.
+ */
+function findCandidates(text: string, options: { settingWords?: boolean } = {}): Candidate[] {
   const candidates: Candidate[] = [];
   const taken: [number, number][] = [];
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {
@@ -261,10 +271,15 @@ function findCandidates(text: string): Candidate[] {
     taken.push([match.index ?? 0, (match.index ?? 0) + match[0].length]);
   }
   const bare = [
+    // "The {user_preferences}.value database field": a table or field written in braces, without code marks (not a
+    // Mustache variable such as {{num}}).
+    /(?<!\{)\{[a-z][a-z0-9_]*\}(?!\})(?:\.[a-z][a-z0-9_]*)?/g,
     // \ns\class, ns\class::member(), Class::member(), Class::CONST, Class::$prop
     /\\?\b[A-Za-z_][A-Za-z0-9_]*(?:\\[A-Za-z_][A-Za-z0-9_]*)+(?:::\$?[A-Za-z_][A-Za-z0-9_]*(?:\((?:\.\.\.|…)?\)(?:->[a-z_][a-z0-9_]*\(\))*)?|\(\))?/g,
     /\b[A-Za-z_][A-Za-z0-9_]*::\$?[A-Za-z_][A-Za-z0-9_]*(?:\((?:\.\.\.|…)?\)(?:->[a-z_][a-z0-9_]*\(\))*)?/g,
     /\$CFG->[a-z0-9_]+/g,
+    // "the $grouplist public member": a property, when a word says so (classify).
+    /\$[a-z_][a-z0-9_]*\b(?!->)/gi,
     /\b[a-z_][a-z0-9_]*\((?:\.\.\.|…)?\)/g,
     /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g,
     /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g,
@@ -292,6 +307,16 @@ function findCandidates(text: string): Candidate[] {
       // Class::method(string $x): the method, whatever its arguments.
       candidates.push({ raw: next[0] === '(' && member && !match[0].endsWith(')') ? `${match[0]}()` : match[0], start, end, quoted: false });
       taken.push([start, end]);
+    }
+  }
+  if (options.settingWords) {
+    for (const match of text.matchAll(/\b([a-z][a-z0-9]{3,})(?=\s+setting\b)/g)) {
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      if (!notSettingNames.has(match[1]) && !taken.some(([from, to]) => start < to && end > from)) {
+        candidates.push({ raw: match[1], start, end, quoted: false });
+        taken.push([start, end]);
+      }
     }
   }
   return candidates.sort((a, b) => a.start - b.start);
@@ -395,6 +420,12 @@ function qualify(className: string): string {
 function classify(candidate: Candidate, text: string, rules: NameRules, defaultKind?: ApiChangeKind | 'skip'): Classified | undefined {
   let raw = candidate.raw.trim().replace(/^['"]|['"]$/g, '').replace(/[.,;:]+$/, '');
   raw = raw.replace(/\((?:\.\.\.|…|[^()]*\$[^()]*)\)$/, '()');
+  // A callback a plugin defines, written with a placeholder for its component: "{plugin name}_before_standard_top_of_body_html",
+  // "pluginname_get_deprecated_icons()". The conventions write it *_before_standard_top_of_body_html().
+  const callback = /^\\?(?:\{plugin ?name\}|pluginname)_([a-z][a-z0-9_]*)(?:\(\))?$/i.exec(raw);
+  if (callback) {
+    return { name: `*_${callback[1]}()`, kind: 'callback' };
+  }
   if (!raw || /\s/.test(raw) || fileExtension.test(raw) || /^https?:/.test(raw) || /^--?[a-z]/.test(raw) || /^\d/.test(raw)) {
     return undefined;
   }
@@ -421,6 +452,12 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   if (/^\$[A-Z]+->[a-z0-9_]+$/.test(raw)) {
     return { name: raw, kind: 'property' };
   }
+  // "The `$timeout` property of …", "the $grouplist public member", "The `$course` class property in …": a property, whose
+  // class deriveFromSentence takes from the sentence.
+  const propertyNext = /^`?\s+(?:(?:class|public|protected|static)\s+)?(?:property|member)\b/i.test(text.slice(candidate.end, candidate.end + 30));
+  if (/^\$[a-z_][a-z0-9_]*$/i.test(raw) && (near === 'property' || propertyNext)) {
+    return { name: raw, kind: 'property' };
+  }
   if (raw.startsWith('$') || raw.includes('->')) {
     // A parameter or a call on some object: the note does not say whose.
     const method = /^->([a-z_][a-z0-9_]*)\(\)$/i.exec(raw);
@@ -433,6 +470,10 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
     if (near === 'template' || near === 'js-module') {
       return { name: raw, kind: near };
     }
+    // "Added 2 new settings: - `mod_assign/defaultgradetype`": a plugin's setting, written component/name.
+    if (near === 'setting' && /^[a-z][a-z0-9_]*\/[a-z0-9_]+$/.test(raw) && isComponentName(raw.split('/')[0], rules)) {
+      return { name: raw, kind: 'setting' };
+    }
     if (/\btemplates?\b|\.mustache\b/i.test(text) && !/\b(module|AMD|JavaScript|JS)\b/.test(text)) {
       return { name: raw, kind: 'template' };
     }
@@ -444,11 +485,16 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
   const member = /^(\\?[A-Za-z_][A-Za-z0-9_\\]*)::(\$?)([A-Za-z_][A-Za-z0-9_]*)(\(\))?$/.exec(raw);
   if (member) {
     const [, className, dollar, memberName, call] = member;
-    if (memberName === 'class') {
+    // "menuable_action::interface" in a list of final deprecations: the interface itself, as ::class names a class.
+    if (['class', 'interface', 'trait', 'enum'].includes(memberName)) {
       return { name: qualify(className), kind: near === 'hook' || className.includes('\\hook\\') ? 'hook' : 'class' };
     }
-    if (dollar) {
+    if (dollar || (!call && near === 'property' && /^[a-z]/.test(memberName))) {
       return { name: `${qualify(className)}::$${memberName}`, kind: 'property', className: qualify(className) };
+    }
+    // "the constructor of the `\mod_assign\output::grading_actionmenu` class": a namespace separator mistyped as "::".
+    if (!call && nearWord === 'class' && /^[a-z]/.test(memberName) && className.includes('\\')) {
+      return { name: qualify(`${className}\\${memberName}`), kind: 'class' };
     }
     if (!call && /^[A-Z][A-Z0-9_]*$/.test(memberName)) {
       return { name: `${qualify(className)}::${memberName}`, kind: 'constant', className: qualify(className) };
@@ -522,6 +568,9 @@ function classify(candidate: Candidate, text: string, rules: NameRules, defaultK
       return isWebServiceName(raw, rules) ? { name: raw, kind: 'web-service' } : undefined;
     case 'setting':
       return { name: raw, kind: 'setting' };
+    case 'property':
+      // "Added new `gradable` property to …": the class comes from the sentence (deriveFromSentence).
+      return { name: `$${raw}`, kind: 'property' };
     case 'constant':
       return /^[A-Z]/.test(raw) ? { name: raw, kind: 'constant' } : undefined;
     default:
@@ -551,6 +600,8 @@ interface Derived {
   replacement?: string;
   /** Why the change differs from the subsection's ("a parameter of it"). */
   detail?: 'parameter';
+  /** This name's own replacement, where a sentence pairs several names with as many replacements. */
+  pairedReplacement?: string;
 }
 
 /** A note's sentences, splitting outside code spans only. */
@@ -581,20 +632,26 @@ function deriveFromSentence(
   defaultKind: ApiChangeKind | 'skip' | undefined,
   firstOnly: boolean,
   context: { container?: string; replacedKind?: ApiChangeKind; partial?: boolean } = {},
-): { derived: Derived[]; replacement?: string } {
+): { derived: Derived[]; replacement?: string; replacements: string[] } {
   const phrase = replacementPhrase.exec(sentence);
-  const candidates = findCandidates(sentence);
+  const candidates = findCandidates(sentence, { settingWords: change === 'deprecated' || change === 'removed' });
   let phraseAt = phrase ? phrase.index : sentence.length;
   // "Call `x()` instead": without a phrase, the name just before "instead" replaces the others.
-  const instead = /\binstead\b/i.exec(sentence);
+  // ("… uses MUC instead of storing it in `$SESSION`": "instead of" names what is no longer done, not a replacement.)
+  const instead = /\binstead\b(?!\s+of\b)/i.exec(sentence);
   if (!phrase && instead) {
     const before = candidates.filter((candidate) => candidate.end <= instead.index);
     if (before.length > 1 || (before.length === 1 && !changeVerb.test(sentence))) {
       phraseAt = before[before.length - 1].start;
     }
   }
+  // Names after "obtained from", "migrated to", "alternative to" are where something is or goes, never what
+  // changed: "… is no longer used since the count can be obtained from `x::get_participants()`".
+  // ("via" is not one: "aggregation via each column's `set_aggregation()` method" is about that method.)
+  const contextAt = /\b(?:obtained from|migrated to|alternative to)\b/i.exec(sentence)?.index ?? sentence.length;
   let container = context.container;
   const subjects: Classified[] = [];
+  const subjectStarts: number[] = [];
   let replacement: string | undefined;
   let replacementContainer: string | undefined;
   for (const candidate of candidates) {
@@ -609,63 +666,140 @@ function deriveFromSentence(
       }
       continue;
     }
+    if (candidate.start >= contextAt) {
+      continue;
+    }
     const classified = classify(candidate, sentence, rules, defaultKind);
     if (!classified) {
       continue;
     }
     // "share_activity() in \core\moodlenet\activity_sender", "the `enrol_plugin` class method `x`": the class holds the methods; it did not change itself.
     const lead = sentence.slice(Math.max(0, candidate.start - 12), candidate.start);
-    const tail = sentence.slice(candidate.end, candidate.end + 30);
+    const tail = sentence.slice(candidate.end, candidate.end + 60);
     if (
       classified.kind === 'class' &&
-      ((/\b(in|from|of|to|on|within|inside)\s+(the\s+)?$/i.test(lead) && subjects.length > 0) || /^('s)?\s+(class\s+)?(method|methods|constant|constants|property|properties)\b/i.test(tail))
+      ((/\b(in|from|of|to|on|within|inside)\s+(the\s+)?$/i.test(lead) && subjects.length > 0) ||
+        /^('s)?\s+(class\s+)?(method|methods|constant|constants|property|properties)\b/i.test(tail) ||
+        // "The `schedule` helper class `get_schedule_report_count` method": the class holds the method.
+        /^\s+(helper\s+)?class\s+`[^`]+`\s+method\b/i.test(tail))
     ) {
-      container = classified.name;
+      // "added to mod_data manager class": the component's class \mod_data\manager.
+      const word = /^\s+([a-z][a-z0-9]*)\s+(?:class|object)\b/.exec(tail);
+      container = word && isComponentName(classified.name, rules) ? `\\${classified.name}\\${word[1]}` : classified.name;
       continue;
     }
     subjects.push(classified);
+    subjectStarts.push(candidate.start);
   }
   // A note about a parameter or field of a name changes the name; in a note of additions, only where it says the name
   // takes or gains one ("count_attempts() … accept a new parameter", "a new optional param to adhoc_task_failed").
   // In a note of additions, "now accepts", "additionally returns" also say an existing name changed.
+  // In a note of additions, the name that "new" introduces is the one added ("The `\section_info` class now includes a new
+  // method `\section_info::get_sequence_cm_infos()`"); the names around it are where it was added.
+  const introduced = change === 'added' ? subjectStarts.findIndex((start) => /\bnew\s+(?:(?:static|public|optional)\s+)?(?:[a-z]+\s+)?,?\s*$/i.test(sentence.slice(Math.max(0, start - 30), start))) : -1;
+  if (introduced > 0) {
+    subjects.unshift(...subjects.splice(introduced, 1));
+  }
+  // In a note of additions, an existing name that "now supports", "now emits", "has been extended" changed: nothing was added.
+  const behaviour =
+    change === 'added' &&
+    introduced < 0 &&
+    !/^\W*(Added|Add|A new|New|There is a new|Introduc)/i.test(sentence) &&
+    // The verb must follow the name: in "Output classes can now implement the `x` interface", x is what is new.
+    subjectStarts.length > 0 &&
+    /\b(now (supports?|emits?|uses?|delegates?)|can now|(has|have) been (extended|changed|improved|modified))\b/i.test(sentence.slice(subjectStarts[0], phraseAt));
   const partial =
-    context.partial ??
+    introduced < 0 &&
+    (context.partial ??
     ((partOfName.test(sentence.slice(0, phraseAt)) &&
       (change !== 'added' || /\b(accepts?|takes?|now (has|have|includes?|returns?))\b|\bnew (optional )?(param(eter)?|argument|property|field)s?\b/i.test(sentence))) ||
       (change === 'added' &&
         !/^\W*(Added|Add|A new|New|There is a new|Introduc)/i.test(sentence) &&
-        /\b(now accepts?|additionally returns?|now returns?|now includes?|(has|have) been updated to)\b/i.test(sentence.slice(0, phraseAt))));
+        /\b(now accepts?|additionally returns?|now returns?|now includes?|(has|have) been updated to)\b/i.test(sentence.slice(0, phraseAt)))));
+  // "has_error() … in activityoverviewbase class", "added to cm_info object", "to mod_data manager class": a class written
+  // without code marks, which the candidates do not give. "the section controlmenu class" names no class precisely.
+  if (!container) {
+    const written = /\b(?:in|to|on|from)\s+(?:the\s+)?(?:base\s+)?`?\\?([A-Za-z_][A-Za-z0-9_\\]*)`?(?:\s+([a-z][a-z0-9]*))?\s+(?:class|object)\b/.exec(sentence.slice(0, phraseAt));
+    if (written && written[1] !== 'the' && (!written[2] || isComponentName(written[1], rules))) {
+      container = qualify(written[2] ? `${written[1]}\\${written[2]}` : written[1]);
+    }
+  }
+  // "… use the `structure_modified` and `attempt_state_changed` hooks instead": as many replacements as subjects, in
+  // the same order, pair one to one.
+  // ("… delete and delete_async, in `core_courseformat\local\cmactions`": the class holding them is not one of them.)
+  const replacements = candidates
+    .filter((candidate) => candidate.start >= phraseAt)
+    .map((candidate) => ({ candidate, classified: classify(candidate, sentence, rules, defaultKind ?? subjects[0]?.kind ?? context.replacedKind) }))
+    .filter(({ candidate, classified }) => classified && !(classified.kind === 'class' && /\b(in|from|of)\s+(the\s+)?$/i.test(sentence.slice(Math.max(0, candidate.start - 12), candidate.start))))
+    .map(({ classified }) => (classified as Classified).name);
+  const paired = subjects.length > 1 && replacements.length === subjects.length && !firstOnly;
   const chosen = firstOnly ? subjects.slice(0, 1) : subjects;
-  const derived = chosen.map((subject): Derived => {
+  const derived = chosen.flatMap((subject, index): Derived[] => {
     let { name, kind } = subject;
     if (container && (kind === 'function' || kind === 'method') && !name.includes('::')) {
       name = `${container}::${name}`;
       kind = 'method';
     }
+    // "`\core\output\::get_deprecated_icons()` … added to the `icon_system` class": the note left the class out of the name.
+    const classless = /^(\\.*)\\::(.+)$/.exec(name);
+    if (classless && container) {
+      name = `${classless[1]}\\${container.replace(/^.*\\/, '')}::${classless[2]}`;
+    }
+    // A property named without its class ("the `$timeout` property of …") belongs to the class the sentence names;
+    // without one it cannot be named.
+    if (kind === 'property' && name.startsWith('$')) {
+      if (!container) {
+        return [];
+      }
+      name = `${container}::${name}`;
+    }
+    const own = paired ? { pairedReplacement: replacements[index] } : {};
     // "The `x::$extra` property is deprecated" is about the property itself, not a part of it.
     const itself = kind === 'property' || kind === 'database-field' || kind === 'setting' || kind === 'constant';
-    return partial && !itself ? { name, kind, change: 'changed', detail: 'parameter' } : { name, kind, change };
+    if (behaviour) {
+      return [{ name, kind, change: 'changed', ...own }];
+    }
+    return [partial && !itself ? { name, kind, change: 'changed', detail: 'parameter', ...own } : { name, kind, change, ...own }];
   });
   const holder = replacementContainer ?? container;
-  if (replacement && holder && /^[a-z_][a-z0-9_]*\(\)$/i.test(replacement)) {
-    replacement = `${holder}::${replacement}`;
-  }
-  return { derived, replacement };
+  const held = (name: string) => (holder && /^[a-z_][a-z0-9_]*\(\)$/i.test(name) ? `${holder}::${name}` : name);
+  return {
+    derived: derived.map((entry) => (entry.pairedReplacement ? { ...entry, pairedReplacement: held(entry.pairedReplacement) } : entry)),
+    replacement: replacement && held(replacement),
+    replacements: replacements.map(held),
+  };
 }
 
-/** A markdown table's rows as cells, when the note has one with two columns (old name, new name). */
+/** A table's lines: a row may lack its closing "|" ("| `\cm_info` | `\course\cm_info"). */
+const tableLine = /^\s*\|.*$/;
+
+/** A table cell as the note meant it: an unclosed code mark closed, "\core_cache\form/cache_lock_form" read with "\". */
+function cleanCell(cell: string): string {
+  const closed = (cell.match(/`/g) ?? []).length % 2 === 1 ? `${cell}\`` : cell;
+  return closed.includes('\\') ? closed.replace(/([A-Za-z0-9_])\/(?=[A-Za-z_])/g, '$1\\') : closed;
+}
+
+/**
+ * A markdown table's rows as cells, when the note has one with two columns whose header says they are old and new
+ * names ("Old class name | New class name", "Method | Replacement"). Other tables ("Renderable name | Renderer method
+ * name", examples) rename nothing.
+ */
 function renameRows(text: string): [string, string][] {
   const rows = text
     .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => /^\|.*\|$/.test(line))
+    .filter((line) => tableLine.test(line))
     .map((line) =>
       line
-        .slice(1, -1)
+        .trim()
+        .replace(/^\|/, '')
+        .replace(/\|\s*$/, '')
         .split('|')
-        .map((cell) => cell.trim()),
+        .map((cell) => cleanCell(cell.trim())),
     );
   if (rows.length < 3 || rows[0].length < 2 || !rows[1].every((cell) => /^:?-{3,}:?$/.test(cell))) {
+    return [];
+  }
+  if (!/\b(old|new|replacement|replaced|previous|current|renamed)\b/i.test(rows[0].join(' '))) {
     return [];
   }
   return [rows[0] as [string, string], ...rows.slice(2).map((cells): [string, string] => [cells[0], cells[cells.length - 1]])];
@@ -694,10 +828,24 @@ function listItems(text: string): { intro: string; item: string }[] {
 
 /** The class a line names after "of", "in" or "from": the class of the methods a list gives. */
 function classOf(line: string, rules: NameRules): string | undefined {
+  // "… moved from `\x\datasource` class to its parent class `\x\base`": the methods now belong to the second.
+  if (/\bmoved from\b/i.test(line)) {
+    for (const candidate of findCandidates(line)) {
+      const classified = classify(candidate, line, rules, 'class');
+      if (classified?.kind === 'class' && /\bto\s+(?:its\s+parent\s+class\s+|the\s+)?$/i.test(line.slice(Math.max(0, candidate.start - 30), candidate.start))) {
+        return classified.name;
+      }
+    }
+  }
   for (const candidate of findCandidates(line)) {
     const classified = classify(candidate, line, rules, 'class');
-    if (classified?.kind === 'class' && /\b(of|in|from)\s+(the\s+)?$/i.test(line.slice(Math.max(0, candidate.start - 10), candidate.start))) {
+    const before = line.slice(Math.max(0, candidate.start - 14), candidate.start);
+    // "… methods of `X`", and "The following `X` methods …".
+    if (classified?.kind === 'class' && /\b(of|in|from)\s+(the\s+)?$/i.test(before)) {
       return classified.name;
+    }
+    if (/\bfollowing\s+$/i.test(before) && /^\s+(class\s+)?methods\b/i.test(line.slice(candidate.end)) && /^\\?[A-Za-z_][A-Za-z0-9_\\]*$/.test(candidate.raw)) {
+      return qualify(candidate.raw);
     }
   }
   return undefined;
@@ -705,9 +853,12 @@ function classOf(line: string, rules: NameRules): string | undefined {
 
 /** The kind a list's introducing line gives its items: "The following methods have been deprecated:". */
 function introKind(intro: string): ApiChangeKind | 'skip' | undefined {
-  for (const word of intro.split(/[^A-Za-z-]+/)) {
+  // Words inside code marks are names ("The following `widget_filter_manager` methods"), not kind words.
+  for (const word of intro.replace(/`[^`]*`/g, ' ').split(/[^A-Za-z-]+/)) {
     for (const [pattern, kind] of kindWords) {
-      if (pattern.test(word) && kind !== 'skip') {
+      // "The grade `itemname` property … of the following external methods": a property is what changed in the items,
+      // not what they are.
+      if (pattern.test(word) && kind !== 'skip' && kind !== 'property') {
         return kind;
       }
     }
@@ -758,12 +909,47 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
   } else if (change === 'changed' && /^(Added|Add|A new|New)\b/.test(opening) && !partOfName.test(opening)) {
     // "Added a new `\core\deprecation::emit_deprecation()` method" filed under "Changed" adds it.
     change = 'added';
+  } else if (change === 'deprecated' && /\b(has|have) been removed\b/i.test(opening) && !/\bdeprecat/i.test(opening)) {
+    // "The `x()` has been removed. It was deprecated … in Moodle 4.3." filed under "Deprecated": the note's own verb wins.
+    change = 'removed';
+  } else if ((change === 'added' || change === 'changed') && /^Removed\b/.test(opening)) {
+    // "Removed fictitious `__empty()` magic method." filed under "Added".
+    change = 'removed';
   }
   // Markdown escapes outside code spans: repeated\_restore\_test is repeated_restore_test.
   note = { ...note, text: note.text.replace(/`[^`\n]*`|\\([_*])/g, (match, escaped: string | undefined) => escaped ?? match) };
   // Code blocks are examples: the names in them are how to call the API, not what changed.
   note = { ...note, text: note.text.replace(/^\s*(```|~~~)[\s\S]*?^\s*\1\s*$/gm, '') };
+  // "The core_courseformat::base get_section_number and set_section_number are …": "component::class" followed by
+  // method names is the class \core_courseformat\base and its methods.
+  note = {
+    ...note,
+    text: note.text.replace(/(^|[\s(])([a-z][a-z0-9]*_[a-z0-9_]+)::([a-z][a-z0-9_]*)\s+(?=[a-z][a-z0-9]*_[a-z0-9_]+\b)/g, (whole, before: string, component: string, className: string) =>
+      isComponentName(component, rules) ? `${before}\`\\${component}\\${className}\` class methods ` : whole,
+    ),
+  };
+  // A list written on one line: "- Final deprecation of a(). Please use b() instead. - Final deprecation of c(). …": one
+  // item per " - ". (A nested item's "- `a()` - This is replaced with `b()`" is one item with its description.)
+  note = {
+    ...note,
+    text: note.text
+      .split('\n')
+      .map((line) =>
+        (line.match(/\bFinal deprecation of\b/g) ?? []).length > 1
+          ? line
+              .replace(/^\s*-\s+/, '')
+              .split(/ - (?=Final deprecation of\b)/)
+              .map((item) => `- ${item}`)
+              .join('\n')
+          : line,
+      )
+      .join('\n'),
+  };
   const [header, ...rows] = renameRows(note.text);
+  if (!header) {
+    // A table that is not one of old and new names shows examples: its names did not change.
+    note = { ...note, text: note.text.split('\n').filter((line) => !tableLine.test(line)).join('\n') };
+  }
   if (header) {
     // The paragraph right above the table says what its rows are ("The following methods in `\core\session\manager`
     // have been deprecated:"); the header ("Old class name", "Old method") or the note's first line say their kind.
@@ -809,6 +995,8 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
   const listed = items.filter(
     ({ intro }) =>
       !/\b(replaced\s+(with|by)|in\s+favou?r\s+of|use)\s*:?\s*$/i.test(intro) &&
+      // "Methods … have been moved to either" lists where they went, not what changed.
+      !/\b(moved|migrated)\s+(in)?to(\s+(either|one of))?\s*:?\s*$/i.test(intro) &&
       (keepsReplacement ||
         (/\bfollowing\b|:\s*$/i.test(intro) && /\b((has|have) been|(is|are) now|added|new|introduced|renamed|moved|changed|updated)\b/i.test(intro))),
   );
@@ -836,7 +1024,7 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
         if (alias && entry.kind === 'class' && !entry.name.includes('\\')) {
           derived.push({ ...entry, change: 'moved', replacement: `\\${alias[1]}\\${entry.name}` });
         } else {
-          derived.push({ ...entry, change: entry.change === 'changed' ? entry.change : itemChange, replacement: fromItem.replacement ?? introReplacement });
+          derived.push({ ...entry, change: entry.change === 'changed' ? entry.change : itemChange, replacement: entry.pairedReplacement ?? fromItem.replacement ?? introReplacement });
         }
       }
     }
@@ -857,27 +1045,33 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       // A first sentence that opens with a name ("`x::y` No replacement.") is about that name.
       const own =
         !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && (!anyVerb || /^`[^`]+`/.test(sentence.trim()))));
-      const { derived: found, replacement } = deriveFromSentence(sentence, change, rules, undefined, firstOnly, { replacedKind: pending[0]?.kind });
+      const { derived: found, replacement, replacements } = deriveFromSentence(sentence, change, rules, undefined, firstOnly, { replacedKind: pending[0]?.kind });
+      // "… get_section_number and set_section_number are now final deprecated. Use get_sectionum and set_sectionnum
+      // instead.": as many replacements as names just above, in the same order.
+      const open = pending.filter((candidate) => !candidate.replacement);
+      const pairs = !found.length && open.length > 1 && replacements.length === open.length;
       // "… has been deprecated and replaced with:" leaves its replacement to what follows.
       if (index > 0 && /\b(replaced\s+(with|by)|in\s+favou?r\s+of|use)\s*:?\s*$/i.test(parts[index - 1])) {
         const first = found[0]?.name ?? replacement;
         pending.filter((candidate) => !candidate.replacement).forEach((entry) => (entry.replacement = first));
         return;
       }
+      if (pairs) {
+        open.forEach((entry, position) => (entry.replacement = replacements[position]));
+        return;
+      }
       if (!own) {
         if (replacement && !found.length) {
-          pending.filter((candidate) => !candidate.replacement).forEach((entry) => (entry.replacement = replacement));
+          open.forEach((entry) => (entry.replacement = replacement));
         }
         return;
       }
       if (found.length) {
-        pending = found.map((entry) => ({ ...entry, replacement }));
+        pending = found.map((entry) => ({ ...entry, replacement: entry.pairedReplacement ?? replacement }));
         derived.push(...pending);
       } else if (replacement) {
         // "Use X instead." after the sentence that named what it replaces.
-        for (const entry of pending.filter((candidate) => !candidate.replacement)) {
-          entry.replacement = replacement;
-        }
+        open.forEach((entry) => (entry.replacement = replacement));
       }
     });
   }
@@ -898,6 +1092,32 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       entry.change = renamed ? 'renamed' : 'moved';
     }
   }
+  // "The `after_config()` callback has been converted to a hook, `\core\hook\after_config`.": the callback a plugin
+  // defined (*_after_config()) changed, and the hook replaces it.
+  const hook = /\bconverted to (?:a )?hooks?,?\s*`\\?([A-Za-z_][A-Za-z0-9_\\]*)(?:::class)?`/i.exec(note.text);
+  if (hook) {
+    for (const entry of derived.filter((candidate) => candidate.kind === 'callback' || candidate.kind === 'function')) {
+      entry.name = entry.name.startsWith('*_') ? entry.name : `*_${entry.name}`;
+      entry.kind = 'callback';
+      entry.change = 'changed';
+      entry.replacement = qualify(hook[1]);
+    }
+  }
+  // "New `theme_boost/bs4-compat` JS module added (directly deprecated) to … convert old data attribute syntax": a name
+  // born deprecated is deprecated, whatever parts of other things the sentence goes on to mention.
+  if (change === 'deprecated' && /\b(directly|initially|immediately) deprecated\b/i.test(note.text)) {
+    derived.forEach((entry) => {
+      entry.change = 'deprecated';
+      entry.detail = undefined;
+    });
+  }
+  // "The `xmlize()` method from `lib/xmlize.php`": a method with no class, from a library file, is a global function.
+  for (const entry of derived.filter((candidate) => candidate.kind === 'method' && !candidate.name.includes('::'))) {
+    const short = entry.name.replace(/\(\)$/, '');
+    if (new RegExp(`\\b${short}(?:\\(\\))?\`? method from \`?lib/[a-z0-9_/]+\\.php`).test(note.text)) {
+      entry.kind = 'function';
+    }
+  }
   const unique = derived.filter((entry, index) => derived.findIndex((other) => other.name === entry.name && other.change === entry.change) === index);
   return unique.length ? { derived: unique } : { derived: unique, warning: 'no name could be read from this note' };
 }
@@ -913,6 +1133,8 @@ export interface ImportNotesOptions {
   /** Import only versions of these series and later ("5.1"), and only up to this one. */
   since?: string;
   until?: string;
+  /** Entries a reviewer found wrong where no rule can tell (data/api-changes-exclusions.json): never written. */
+  exclusions?: ApiChangeExclusion[];
 }
 
 export interface ImportNotesResult {
@@ -923,6 +1145,9 @@ export interface ImportNotesResult {
   /** Notes read, and notes that gave at least one entry. */
   noteCount: number;
   derivedNoteCount: number;
+  /** Entries the rules derived that an exclusion forbids, and the exclusions of the series read that matched nothing. */
+  excluded: ApiChange[];
+  unusedExclusions: ApiChangeExclusion[];
 }
 
 export function seriesOfVersion(version: string): string {
@@ -955,6 +1180,7 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
   const series = new Set<string>();
   let noteCount = 0;
   let derivedNoteCount = 0;
+  const excluded: ApiChange[] = [];
   for (const file of [...files].sort(fileOrder)) {
     const parsed = parseNotesFile(file);
     warnings.push(...parsed.warnings.filter((warning) => !warning.version || inRange(seriesOfVersion(warning.version), options)));
@@ -995,18 +1221,27 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
         if (seenChanges.has(key)) {
           continue;
         }
+        if ((options.exclusions ?? []).some((exclusion) => isExcluded(change, exclusion))) {
+          excluded.push(change);
+          continue;
+        }
         seenChanges.set(key, change);
         changes.push(change);
       }
     }
   }
-  return { changes: sortChanges(changes), warnings, series: [...series].sort(compareVersions), noteCount, derivedNoteCount };
+  // An exclusion no rule output matches any more is stale: the summary says so, so that it can be removed.
+  const unusedExclusions = (options.exclusions ?? []).filter(
+    (exclusion) => series.has(seriesOfVersion(exclusion.version)) && !excluded.some((change) => isExcluded(change, exclusion)),
+  );
+  return { changes: sortChanges(changes), warnings, series: [...series].sort(compareVersions), noteCount, derivedNoteCount, excluded, unusedExclusions };
 }
 
 /**
  * The new data file's entries: every hand entry as it is; the imported entries of series this
  * import did not read, as they were; and this import's entries, except those a hand entry
- * already gives (same name, change and version), which the hand entry wins.
+ * already gives (same name, change and version, or same name, version and tracker key), which
+ * the hand entry wins.
  *
  * A change the notes list under a stable point release (5.0.4) and again under a newer series
  * (5.2), with the same name, change and tracker key, is one change backported: it becomes the
@@ -1019,10 +1254,15 @@ export function mergeChanges(existing: ApiChange[], imported: ImportNotesResult)
   const oldImported = existing.filter((change) => change.origin === 'imported');
   const keptImported = oldImported.filter((change) => !covered.has(seriesOfVersion(change.version)));
   const handKeys = new Set(hand.map(changeKey));
-  const droppedForHand = imported.changes.filter((change) => handKeys.has(changeKey(change)));
+  // A hand entry for the same name, version and key is a person's reading of the same note: it wins whatever change,
+  // kind or replacement the rules give (a reviewer corrected "added" to "changed", a kind, a replacement).
+  const sameNote = (change: ApiChange) => `${change.name}\u0000${change.version}\u0000${change.issue ?? ''}`;
+  const handNotes = new Set(hand.filter((change) => change.issue).map(sameNote));
+  const givenByHand = (change: ApiChange) => handKeys.has(changeKey(change)) || (!!change.issue && handNotes.has(sameNote(change)));
+  const droppedForHand = imported.changes.filter(givenByHand);
   const before = new Map(oldImported.map((change) => [changeKey(change), change]));
   const fresh = imported.changes
-    .filter((change) => !handKeys.has(changeKey(change)))
+    .filter((change) => !givenByHand(change))
     .map((change) => {
       const backports = before.get(changeKey(change))?.backportedTo;
       return backports ? withBackports(change, backports) : change;
@@ -1055,9 +1295,12 @@ function foldBackports(changes: ApiChange[], hand: ApiChange[]): ApiChange[] {
         other.issue === point.issue &&
         compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0,
     );
-    // A hand entry for the same change is left alone: people decide its backports.
-    const handTarget = hand.some((other) => other.name === point.name && other.change === point.change && other.issue === point.issue && compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0);
-    if (target && !handTarget) {
+    // A hand entry for the same name and key in a newer series is left alone: people decide its backports and its
+    // change (a reviewer's "changed" for the rules' "added"), so the point release's entry is not written beside it.
+    const handTarget = hand.some((other) => other.name === point.name && other.issue === point.issue && compareVersions(seriesOfVersion(other.version), seriesOfVersion(point.version)) > 0);
+    if (handTarget) {
+      result.splice(result.indexOf(point), 1);
+    } else if (target) {
       result[result.indexOf(target)] = withBackports(target, [point.version]);
       result.splice(result.indexOf(point), 1);
     }

@@ -84,3 +84,25 @@ export interface ApiChangesData {
   $comment?: string;
   changes: ApiChange[];
 }
+
+/**
+ * An entry the importer would derive but must not write (data/api-changes-exclusions.json): a
+ * reviewer found it wrong, or the notes cannot settle it, and no rule can reasonably tell.
+ */
+export interface ApiChangeExclusion {
+  /** The name exactly as the importer would write it. */
+  name: string;
+  version: string;
+  /** Only this change of the name; any change when absent. */
+  change?: ApiChangeType;
+  /** The tracker key of the note the entry would come from. */
+  issue: string;
+  /** One line: why the derived entry is wrong. */
+  reason: string;
+}
+
+export interface ApiChangeExclusionsData {
+  $schema: string;
+  $comment?: string;
+  exclusions: ApiChangeExclusion[];
+}
