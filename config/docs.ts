@@ -7,6 +7,7 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import highlightCode from '../src/remark/highlightCode';
 import renderedDiagrams from '../src/remark/renderedDiagrams';
 import trackerLinks from '../src/remark/trackerLinks';
+import lazyHydration from '../src/rehype/lazyHydration';
 
 export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
   return {
@@ -23,5 +24,8 @@ export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
     // A bare tracker key (MDL-12345) in a page's text links to the tracker; code blocks are
     // highlighted and diagrams drawn when the page is compiled.
     remarkPlugins: [trackerLinks, highlightCode, renderedDiagrams],
+    // On a page's first load, the article's static blocks keep the server's HTML and its
+    // interactive parts hydrate when the browser is idle.
+    rehypePlugins: [lazyHydration],
   } satisfies DocsOptions;
 }
