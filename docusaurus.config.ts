@@ -28,7 +28,6 @@ import releaseNotesPlugin from './src/plugins/release-notes';
 import searchIndexPlugin from './src/plugins/search-index';
 import securityHeadersPlugin from './src/plugins/security-headers';
 import siteDataPlugin from './src/plugins/site-data';
-import ssrBoundariesPlugin from './src/plugins/ssr-boundaries';
 import { defaultDataDir, readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
 import highlightCode from './src/remark/highlightCode';
@@ -167,8 +166,6 @@ const config: Config = {
     codeThemePlugin,
     // Each page's HTML names its own chunks; route components are built when first needed.
     routeLoadingPlugin,
-    // The server writes every Suspense boundary (the article's lazily hydrated blocks) in place.
-    ssrBoundariesPlugin,
     announcementBarPlugin,
     [releaseNotesPlugin, { editUrl, dataDir: releaseDataDir }],
     [searchIndexPlugin, { enabled: search.mode === 'local' }],

@@ -24,8 +24,8 @@ export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
     // A bare tracker key (MDL-12345) in a page's text links to the tracker; code blocks are
     // highlighted and diagrams drawn when the page is compiled.
     remarkPlugins: [trackerLinks, highlightCode, renderedDiagrams],
-    // On a page's first load, the article's static blocks keep the server's HTML and its
-    // interactive parts hydrate when the browser is idle.
+    // On a page's first load, React walks only the top-level elements of the article's static
+    // blocks and keeps the server's nodes inside them.
     rehypePlugins: [lazyHydration],
   } satisfies DocsOptions;
 }

@@ -1,21 +1,16 @@
 /**
- * Rehype plugin: sorts a page's top-level blocks by what the browser must do with them on the
- * page's first load.
+ * Rehype plugin: marks the runs of a page's top-level blocks that the browser need not hydrate
+ * on the page's first load.
  *
- * On a long page most of the article is text, headings, lists and tables that the server
- * rendered and that never change: hydrating them only costs the reader's phone time. So:
- * - a run of blocks with nothing interactive in them is wrapped in <StaticBlock>: on the first
- *   load React hydrates only its top-level elements, as shells, and keeps the server's nodes;
- * - a run of blocks whose interactive parts hydrate correctly at any time (code blocks with their
- *   buttons, drawn diagrams, components that show the reader's date) is wrapped in <IdleBlock>,
- *   an island React hydrates in a pass of its own after the page's;
- * - any other block (tabs, details, a page's own component, an expression) is left unwrapped and
- *   hydrates with the page, as before. Components that render differently once the app has
- *   started (useIsBrowser) must hydrate with the page: hydrated later, they would no longer
- *   match the server's HTML.
- * The wrappers are Suspense boundaries (src/components/LazyHydration), which add no element, so
- * the page's markup and styles stay the same. Nothing is static or idle unless listed here: a
- * component nobody checked is never frozen by mistake.
+ * On a long page much of the article is text, headings, lists and tables that the server
+ * rendered and that never change: hydrating them only costs the reader's phone time. Each run of
+ * top-level blocks with nothing interactive in them is wrapped in <StaticBlock>
+ * (src/components/LazyHydration), whose first element carries `data-sb` (the run's number) and
+ * which knows how many elements it has. On the first load the browser hydrates such a run as
+ * shells: React walks its top-level elements and keeps everything inside them as the server
+ * made it. Every other block (code blocks and their buttons, diagrams, details, tabs, components
+ * with state or the reader's date, an expression, anything unknown) hydrates as before. Nothing is
+ * static unless this file says so: a component nobody checked is never frozen by mistake.
  */
 
 /** The parts of hast and MDX's hast nodes this plugin reads. */
@@ -24,12 +19,12 @@ interface Node {
   tagName?: string;
   name?: string | null;
   value?: string;
+  properties?: Record<string, unknown>;
   children?: Node[];
   attributes?: unknown[];
 }
 
 export const staticBlockName = 'StaticBlock';
-export const idleBlockName = 'IdleBlock';
 
 /**
  * Components that render the same markup on the server and in the browser, keep no state and
@@ -54,55 +49,45 @@ export const staticComponents: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Islands that hydrate correctly whenever React gets to them: their first render in the browser
- * is the server's (state starts as on the server; the reader's date comes through
- * useSyncExternalStore, which renders the server's value while hydrating). Code blocks arrive as
- * `pre` (the theme's CodeBlock, src/theme/CodeBlock), drawn diagrams as `mermaid`.
+ * HTML tags that are interactive wherever they appear: code blocks (`pre`: copy and word-wrap
+ * buttons), drawn diagrams, details (the theme's animated Details), form controls and media.
  */
-export const idleComponents: ReadonlySet<string> = new Set(['CodeExample', 'DeveloperMeetings', 'PlannedDate', 'SupportCalendar', 'SupportStatus', 'ThirdPartyLibraries']);
-const idleTags: ReadonlySet<string> = new Set(['mermaid', 'pre']);
+const interactiveTags: ReadonlySet<string> = new Set([
+  'audio',
+  'button',
+  'details',
+  'dialog',
+  'form',
+  'iframe',
+  'input',
+  'mermaid',
+  'object',
+  'pre',
+  'select',
+  'summary',
+  'textarea',
+  'video',
+]);
 
-/**
- * HTML tags that hydrate with the page wherever they appear: details (the theme's Details starts
- * differently once the app runs), form controls and embedded media.
- */
-const eagerTags: ReadonlySet<string> = new Set(['audio', 'button', 'details', 'dialog', 'form', 'iframe', 'input', 'object', 'select', 'summary', 'textarea', 'video']);
-
-/** What the browser does with a block on the first load, from the least work to the most. */
-export type Hydration = 'static' | 'idle' | 'eager';
-const order: Hydration[] = ['static', 'idle', 'eager'];
-
-function most(a: Hydration, b: Hydration): Hydration {
-  return order.indexOf(a) >= order.indexOf(b) ? a : b;
-}
-
-function ofName(name: string): Hydration {
-  if (/^[a-z]/.test(name)) {
-    return eagerTags.has(name) ? 'eager' : idleTags.has(name) ? 'idle' : 'static';
-  }
-  return staticComponents.has(name) ? 'static' : idleComponents.has(name) ? 'idle' : 'eager';
-}
-
-/** What a node, with everything inside it, needs on the first load. */
-export function hydrationOf(node: Node): Hydration {
-  let own: Hydration;
+/** Whether a node, with everything inside it, can stay as the server rendered it. */
+export function isStatic(node: Node): boolean {
   switch (node.type) {
     case 'text':
     case 'comment':
-      return 'static';
+      return true;
     case 'element':
-      own = ofName(node.tagName ?? '');
-      break;
+      return !interactiveTags.has(node.tagName ?? '') && (node.children ?? []).every(isStatic);
     case 'mdxJsxFlowElement':
-    case 'mdxJsxTextElement':
+    case 'mdxJsxTextElement': {
+      const name = node.name ?? '';
       // A fragment (<>…</>) has no name and renders its children.
-      own = node.name ? ofName(node.name) : 'static';
-      break;
+      const known = name === '' || (/^[a-z]/.test(name) ? !interactiveTags.has(name) : staticComponents.has(name));
+      return known && (node.children ?? []).every(isStatic);
+    }
     default:
       // Expressions, imports and exports, and anything this plugin does not know.
-      return 'eager';
+      return false;
   }
-  return (node.children ?? []).reduce((needed, child) => (needed === 'eager' ? needed : most(needed, hydrationOf(child))), own);
 }
 
 /** Whether a top-level node is a block that renders (ESM and the like stay outside the runs). */
@@ -110,53 +95,72 @@ function isBlock(node: Node): boolean {
   return node.type === 'element' || node.type === 'mdxJsxFlowElement';
 }
 
+/**
+ * Whether a top-level block renders as exactly one element that carries the attributes it is
+ * given: an HTML element of the Markdown (the theme's headings and tables pass attributes on)
+ * or of the JSX. The browser finds a static run by its first element's `data-sb` attribute and
+ * counts its elements, so a static run holds only these and admonitions (one element each).
+ */
+function isElementBlock(node: Node): boolean {
+  return node.type === 'element' || (node.type === 'mdxJsxFlowElement' && /^[a-z]/.test(node.name ?? ''));
+}
+
 function isWhitespace(node: Node): boolean {
   return node.type === 'text' && /^\s*$/.test(node.value ?? '');
 }
 
-/** A wrapper numbered `index`: the browser finds its nodes by React's marks, counted in order. */
-function wrap(name: string, index: number, children: Node[]): Node {
-  return { type: 'mdxJsxFlowElement', name, attributes: [{ type: 'mdxJsxAttribute', name: 'n', value: String(index) }], children };
+/** Marks the first element of static run `index`, where the browser looks for it. */
+function mark(node: Node, index: number): void {
+  if (node.type === 'element') {
+    node.properties = { ...node.properties, dataSb: String(index) };
+  } else {
+    node.attributes = [...(node.attributes ?? []), { type: 'mdxJsxAttribute', name: 'data-sb', value: String(index) }];
+  }
 }
 
-/** Groups the root's children into static runs and idle islands, in place; the rest stays as it is. */
+function staticBlock(index: number, children: Node[]): Node {
+  const count = children.filter((child) => !isWhitespace(child)).length;
+  return {
+    type: 'mdxJsxFlowElement',
+    name: staticBlockName,
+    attributes: [
+      { type: 'mdxJsxAttribute', name: 'n', value: String(index) },
+      { type: 'mdxJsxAttribute', name: 'count', value: String(count) },
+    ],
+    children,
+  };
+}
+
+/** Wraps each run of static top-level blocks in <StaticBlock>, in place; the rest stays as it is. */
 export function groupBlocks(root: Node): void {
   const result: Node[] = [];
   let run: Node[] = [];
-  let runName: string | undefined;
-  // Whitespace between two blocks of one run goes inside it; at a run's end it stays outside.
+  // Whitespace between two blocks of a run goes inside it; at a run's end it stays outside.
   let pending: Node[] = [];
-  let wrappers = 0;
+  let runs = 0;
   const flush = () => {
-    if (runName !== undefined && run.length > 0) {
-      result.push(wrap(runName, wrappers, run));
-      wrappers += 1;
+    if (run.length > 0) {
+      mark(run[0], runs);
+      result.push(staticBlock(runs, run));
+      runs += 1;
     }
     result.push(...pending);
     run = [];
     pending = [];
-    runName = undefined;
   };
   for (const node of root.children ?? []) {
     if (isWhitespace(node)) {
-      (runName === undefined ? result : pending).push(node);
+      (run.length === 0 ? result : pending).push(node);
       continue;
     }
-    if (!isBlock(node)) {
+    const joins =
+      isBlock(node) &&
+      isStatic(node) &&
+      (isElementBlock(node) || (run.length > 0 && node.type === 'mdxJsxFlowElement' && node.name === 'admonition'));
+    if (!joins) {
       flush();
       result.push(node);
       continue;
-    }
-    const hydration = hydrationOf(node);
-    if (hydration === 'eager') {
-      flush();
-      result.push(node);
-      continue;
-    }
-    const name = hydration === 'static' ? staticBlockName : idleBlockName;
-    if (name !== runName) {
-      flush();
-      runName = name;
     }
     run.push(...pending, node);
     pending = [];

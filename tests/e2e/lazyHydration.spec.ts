@@ -85,11 +85,21 @@ test.describe('first load of a long page', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   });
 
-  test('a link in a static block navigates inside the site, where the next page renders as React content', async ({ page }) => {
+  test('a link in a static block is prefetched in view and navigates inside the site, where the next page renders as React content', async ({ page }) => {
+    await page.addInitScript(() => {
+      const reports: string[] = [];
+      (window as unknown as { __prefetched: string[] }).__prefetched = reports;
+      window.addEventListener('idleprefetch', (event) => {
+        const { request, path } = (event as CustomEvent<{ request: string; path: string }>).detail;
+        reports.push(`${request} ${path}`);
+      });
+    });
     await openRecordingServerNodes(page, '/docs/apis/core/dml');
     const link = page.locator('.markdown > p a[href^="/docs/"]:not([href*="#"])').first();
     const target = await link.getAttribute('href');
     expect(target).toBeTruthy();
+    await link.scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __prefetched: string[] }).__prefetched)).toContain(`prefetch ${target}`);
     await link.click();
     await expect(page).toHaveURL((url) => url.pathname === target);
     // The same document: no page load happened.

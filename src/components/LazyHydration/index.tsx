@@ -1,25 +1,22 @@
 /**
- * The two wrappers src/rehype/lazyHydration.ts puts around a page's top-level blocks. Each is a
- * Suspense boundary: React marks it in the server's HTML with comments, not elements, so the
- * page's markup and styles are unchanged, and the browser can find each block's nodes.
+ * The wrapper src/rehype/lazyHydration.ts puts around each run of a page's top-level blocks that
+ * hold nothing interactive.
  *
- * <StaticBlock>: on the page's first load, the browser hydrates the block as shells: one element
- * per top-level element the server sent (same tag, its HTML inside as `dangerouslySetInnerHTML`),
- * so React walks a few dozen nodes instead of the thousands inside them, and keeps every one of
- * them as the server made it. Links inside still navigate within the site (one click listener
- * for all static blocks does what the theme's links do) and still have their pages prefetched
- * on hover. A page reached by navigating inside the site renders its blocks normally.
+ * On the page's first load, the browser hydrates the run as shells: one element per top-level
+ * element the server sent (same tag, its HTML inside as `dangerouslySetInnerHTML`), found from
+ * the run's first element (its `data-sb` attribute) and the run's element count. React walks a
+ * few dozen nodes instead of the thousands inside them, and keeps every one of them as the server
+ * made it. Links inside still navigate within the site (one click listener for all static runs
+ * does what the theme's links do), have their pages prefetched when they come into view and
+ * preloaded on hover and focus. A page
+ * reached by navigating inside the site renders the run normally.
  *
- * <IdleBlock>: blocks with interactive parts (a code block's buttons, a date that depends on the
- * reader's day). React hydrates a Suspense boundary in a pass of its own after the page's, so
- * the page's first pass does not wait for them.
- *
- * Why shells and not a boundary React never hydrates: Docusaurus changes contexts above the article
- * right after hydration (useIsBrowser turns true), and React then hydrates every boundary still
- * waiting, or, if it cannot, throws its nodes away and renders it again. Shells hydrate at once,
- * so nothing waits and nothing is thrown away.
+ * The wrapper renders no element of its own, so the page's markup and styles are unchanged.
+ * (Suspense boundaries, which also add no element, were tried first: Docusaurus changes contexts
+ * above the article right after hydration, which makes React hydrate every boundary still waiting
+ * in a restart of the whole render each, over two seconds of script on the DML page at 4x.)
  */
-import { createElement, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { createElement, useEffect, useState, type ReactNode } from 'react';
 import { useHistory } from '@docusaurus/router';
 
 /** Elements that have no content, so their shell has no HTML inside. */
@@ -37,36 +34,22 @@ function isFirstLoad(): boolean {
   return typeof document !== 'undefined' && document.documentElement.dataset.hasHydrated !== 'true';
 }
 
-/** The element holding the page's top-level blocks: a doc's Markdown, or an MDX page's article. */
-function articleContainer(): Element | null {
-  return document.querySelector('.theme-doc-markdown') ?? document.querySelector('main article');
-}
-
 /**
- * The nodes of the container's top-level Suspense boundary number `index` (counted in document
- * order), between React's <!--$--> and <!--/$--> marks; undefined if the page has no such boundary.
+ * The nodes of static run `index` as the server sent them: from its first element (marked
+ * `data-sb`) to its `count`-th element, with the text between; undefined if the page has no such
+ * run or fewer elements than expected (the run then renders normally).
  */
-export function boundaryNodes(container: Element, index: number): ChildNode[] | undefined {
-  let seen = -1;
-  let inside = false;
+export function runNodes(index: string, count: number): ChildNode[] | undefined {
+  const first = document.querySelector(`[data-sb="${CSS.escape(index)}"]`);
   const nodes: ChildNode[] = [];
-  for (const node of Array.from(container.childNodes)) {
-    if (node.nodeType === Node.COMMENT_NODE) {
-      const mark = (node as Comment).data;
-      if (!inside && mark === '$') {
-        seen += 1;
-        inside = seen === index;
-        continue;
-      }
-      if (inside && mark === '/$') {
-        return nodes;
-      }
-    }
-    if (inside) {
-      nodes.push(node);
+  let elements = 0;
+  for (let node: ChildNode | null = first; node && elements < count; node = node.nextSibling) {
+    nodes.push(node);
+    if (node.nodeType === Node.ELEMENT_NODE) {
+      elements += 1;
     }
   }
-  return undefined;
+  return first && elements === count ? nodes : undefined;
 }
 
 /** The shells that hydrate against a block's nodes: each element with its HTML, and the text between. */
@@ -131,35 +114,51 @@ function listen(): void {
   document.addEventListener('focusin', preload);
 }
 
-function Shells({ index, children }: { index: number; children: ReactNode }): ReactNode {
-  // Read once, while hydrating: later renders keep the same elements, so React leaves them be.
-  const [shells] = useState(() => {
-    const container = isFirstLoad() ? articleContainer() : null;
-    const nodes = container ? boundaryNodes(container, index) : undefined;
-    return nodes ? shellsOf(nodes) : undefined;
-  });
-  useEffect(() => {
-    if (shells) {
-      listen();
+let linkObserver: IntersectionObserver | undefined;
+
+/**
+ * Prefetches the pages of a run's links as they come into view, as the theme's <Link> does for
+ * its own links (src/clientModules/idlePrefetch.ts works through them in idle time).
+ */
+function prefetchVisibleLinks(elements: Element[]): void {
+  if (typeof IntersectionObserver !== 'function') {
+    return;
+  }
+  linkObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting || entry.intersectionRatio > 0) {
+        linkObserver?.unobserve(entry.target);
+        void window.docusaurus.prefetch(new URL((entry.target as HTMLAnchorElement).href).pathname);
+      }
     }
-  }, [shells]);
-  return shells ?? children;
+  });
+  for (const element of elements) {
+    for (const link of element.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+      const url = new URL(link.href, window.location.href);
+      const samePage = url.pathname === window.location.pathname;
+      if (url.origin === window.location.origin && !samePage && !link.hasAttribute('download')) {
+        linkObserver.observe(link);
+      }
+    }
+  }
 }
 
-/** Blocks that stay the server's HTML on the first load. `n` is the block's boundary number on its page. */
-export function StaticBlock({ n, children }: { n?: string; children?: ReactNode }): ReactNode {
+/** A run of static top-level blocks: shells of the server's nodes on the first load (see above). */
+export function StaticBlock({ n, count, children }: { n?: string; count?: string; children?: ReactNode }): ReactNode {
   const current = useHistory();
+  // Read once, while hydrating: later renders return the same elements, so React leaves them be.
+  const [run] = useState(() => {
+    const nodes = isFirstLoad() && n !== undefined ? runNodes(n, Number(count)) : undefined;
+    return nodes ? { nodes, shells: shellsOf(nodes) } : undefined;
+  });
   useEffect(() => {
     history = current;
   }, [current]);
-  return (
-    <Suspense fallback={null}>
-      <Shells index={Number(n)}>{children}</Shells>
-    </Suspense>
-  );
-}
-
-/** Blocks with interactive parts, hydrated in a pass of their own after the page's. */
-export function IdleBlock({ children }: { n?: string; children?: ReactNode }): ReactNode {
-  return <Suspense fallback={null}>{children}</Suspense>;
+  useEffect(() => {
+    if (run) {
+      listen();
+      prefetchVisibleLinks(run.nodes.filter((node): node is Element => node.nodeType === Node.ELEMENT_NODE));
+    }
+  }, [run]);
+  return run ? run.shells : children;
 }
