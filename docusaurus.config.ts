@@ -32,6 +32,7 @@ import { defaultDataDir, readDataFile } from './src/utils/dataFiles';
 import { assertValidFrontMatter } from './src/utils/frontMatter';
 import highlightCode from './src/remark/highlightCode';
 import renderedDiagrams from './src/remark/renderedDiagrams';
+import lazyHydration from './src/rehype/lazyHydration';
 
 // ---------------------------------------------------------------------------------------------
 // Environment flags, all optional.
@@ -118,8 +119,9 @@ const config: Config = {
   themes: ['@docusaurus/theme-mermaid'],
 
   // Holds react-helmet-async's head writes until hydration is over, so the title never flickers;
-  // prefetches the pages of visible links in idle time, each code file once.
-  clientModules: ['./src/clientModules/holdHeadUntilHydrated.ts', './src/clientModules/idlePrefetch.ts'],
+  // prefetches the pages of visible links in idle time, each code file once; lets the tables a
+  // page's first load leaves to the browser take focus when they overflow.
+  clientModules: ['./src/clientModules/holdHeadUntilHydrated.ts', './src/clientModules/idlePrefetch.ts', './src/clientModules/staticTables.ts'],
 
   presets: [
     [
@@ -136,6 +138,7 @@ const config: Config = {
         blog: false,
         pages: {
           remarkPlugins: [highlightCode, renderedDiagrams],
+          rehypePlugins: [lazyHydration],
           exclude: ['**/_*.{js,jsx,ts,tsx,md,mdx}', '**/_*/**', '**/*.test.{js,jsx,ts,tsx}', '**/__tests__/**'],
         },
         theme: {

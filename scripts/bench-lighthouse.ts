@@ -1,14 +1,14 @@
 /**
  * The Lighthouse mode of the benchmark:
- * `npm run bench -- --lighthouse [--ref <git ref>] [--runs 3] [--page <path>] [--preset mobile|desktop]`.
+ * `npm run bench -- --lighthouse [--ref <git ref> | --ref-dir <build>] [--runs 3] [--page <path>,…] [--preset mobile|desktop]`.
  *
  * For each page type it runs Lighthouse's performance audit with the mobile preset (simulated
  * slow 4G and 4x CPU slowdown) and the desktop preset, and prints the median of the runs:
  * performance score, total blocking time, largest contentful paint and cumulative layout shift.
  * With --ref, the site as it was at that git ref is built in a temporary worktree (with this
  * checkout's node_modules) and measured in the same run, interleaved with the current build, so
- * that the machine's noise hits both equally. --page measures one page (any path of the build)
- * instead of the page types, --preset one preset instead of both. Figures are printed against
+ * that the machine's noise hits both equally. --page measures the pages it lists
+ * (comma-separated paths of the build) instead of the page types, --preset one preset instead of both. Figures are printed against
  * the goal, never asserted: they depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -31,6 +31,35 @@ export const lighthousePages = [
   { name: 'search', path: '/search?q=get_record' },
 ];
 
+/**
+ * The builds a run measures: the current one, and before it the reference, either built here
+ * from a git ref or an existing build folder (--ref-dir, for a build made earlier).
+ */
+export function buildsToMeasure(buildDir: string, ref: string | undefined, refDir: string | undefined): { label: string; dir: string; cleanUp?: () => void }[] {
+  const builds: { label: string; dir: string; cleanUp?: () => void }[] = [{ label: 'current', dir: buildDir }];
+  if (ref && refDir) {
+    throw new Error('Give --ref or --ref-dir, not both');
+  }
+  if (refDir) {
+    if (!fs.existsSync(path.join(refDir, 'index.html'))) {
+      throw new Error(`--ref-dir ${refDir} holds no built site (no index.html)`);
+    }
+    builds.unshift({ label: path.basename(path.resolve(refDir, '..')), dir: refDir });
+  } else if (ref) {
+    const refBuild = buildRef(ref);
+    builds.unshift({ label: ref, dir: refBuild.dir, cleanUp: refBuild.cleanUp });
+  }
+  return builds;
+}
+
+/** The page types, or the pages of a comma-separated --page list (any paths of the build). */
+export function selectedPages(list: string | undefined): { name: string; path: string }[] {
+  if (list === undefined) {
+    return lighthousePages;
+  }
+  return list.split(',').map((wanted) => lighthousePages.find((entry) => entry.path === wanted) ?? { name: wanted, path: wanted });
+}
+
 /** The goal of the performance work: every page type at or above it. */
 export const lighthouseGoal = { mobileScore: 95, desktopScore: 100, cls: 0 };
 
@@ -45,7 +74,7 @@ interface Figures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Builds the site at a git ref in a temporary worktree and returns the build folder. */
-function buildRef(ref: string): { dir: string; cleanUp: () => void } {
+export function buildRef(ref: string): { dir: string; cleanUp: () => void } {
   const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: siteDir, encoding: 'utf8' }).trim();
   const worktree = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ref-'));
   execFileSync('git', ['worktree', 'add', '--detach', worktree, commit], { cwd: siteDir, stdio: 'ignore' });
@@ -63,12 +92,14 @@ function buildRef(ref: string): { dir: string; cleanUp: () => void } {
 export async function runLighthouse({
   buildDir,
   ref,
+  refDir,
   runs,
   page: onlyPage,
   preset: onlyPreset,
 }: {
   buildDir: string;
   ref?: string;
+  refDir?: string;
   runs: number;
   page?: string;
   preset?: string;
@@ -76,16 +107,12 @@ export async function runLighthouse({
   if (onlyPreset !== undefined && !['mobile', 'desktop'].includes(onlyPreset)) {
     throw new Error(`--preset must be mobile or desktop, not "${onlyPreset}"`);
   }
-  const pages = onlyPage === undefined ? lighthousePages : [lighthousePages.find((entry) => entry.path === onlyPage) ?? { name: onlyPage, path: onlyPage }];
+  const pages = selectedPages(onlyPage);
   // Lighthouse and chrome-launcher are ES modules.
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-  const builds: { label: string; dir: string; cleanUp?: () => void }[] = [{ label: 'current', dir: buildDir }];
-  if (ref) {
-    const refBuild = buildRef(ref);
-    builds.unshift({ label: ref, dir: refBuild.dir, cleanUp: refBuild.cleanUp });
-  }
+  const builds = buildsToMeasure(buildDir, ref, refDir);
   const servers: RunningServer[] = [];
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs });
   try {

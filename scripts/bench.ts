@@ -3,11 +3,13 @@
  * here fails a test: the figures vary with the machine, so they are for reading, not asserting.
  *
  *   npm run build && npm run bench [-- --runs 5]
- *   npm run build && npm run bench -- --lighthouse [--ref <git ref>] [--runs 3] [--page <path>] [--preset mobile|desktop]
+ *   npm run build && npm run bench -- --lighthouse [--ref <git ref> | --ref-dir <build>] [--runs 3] [--page <path>,…] [--preset mobile|desktop]
  *   npm run build && npm run bench -- --trace <path> [--runs 3]
+ *   npm run build && npm run bench -- --hydration [--ref <git ref> | --ref-dir <build>] [--runs 5] [--page <path>,…]
  *   npm run bench -- --scan [--runs 20]   (no build needed)
  *
  * The --lighthouse mode is described in bench-lighthouse.ts, the --trace mode in bench-trace.ts,
+ * the --hydration mode (script time after the first paint at 4x CPU slowdown) in bench-hydration.ts,
  * the --scan mode (the plugin scanner of the API changes page) in bench-scan.ts.
  * For each page type it loads the page in Chromium several times (cold cache each time) from
  * the gzip-compressing test server and reports the bytes the page needs and the requests it
@@ -21,6 +23,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { startStaticServer } from '../tests/e2e/staticServer';
+import { runHydrationBench } from './bench-hydration';
 import { runLighthouse } from './bench-lighthouse';
 import { runScanBench } from './bench-scan';
 import { runTrace } from './bench-trace';
@@ -31,6 +34,7 @@ const argument = (name: string) => (process.argv.includes(`--${name}`) ? process
 const lighthouseMode = process.argv.includes('--lighthouse');
 const tracePath = argument('trace');
 const scanMode = process.argv.includes('--scan');
+const hydrationMode = process.argv.includes('--hydration');
 const runs = Number(argument('runs') ?? (lighthouseMode || tracePath ? 3 : scanMode ? 20 : 5));
 
 const pages = [
@@ -151,7 +155,11 @@ async function main(): Promise<void> {
     throw new Error('No production build in build/: run `npm run build` first.');
   }
   if (lighthouseMode) {
-    await runLighthouse({ buildDir, ref: argument('ref'), runs, page: argument('page'), preset: argument('preset') });
+    await runLighthouse({ buildDir, ref: argument('ref'), refDir: argument('ref-dir'), runs, page: argument('page'), preset: argument('preset') });
+    return;
+  }
+  if (hydrationMode) {
+    await runHydrationBench({ buildDir, ref: argument('ref'), refDir: argument('ref-dir'), runs, page: argument('page') });
     return;
   }
   if (tracePath) {

@@ -9,6 +9,7 @@ import Deprecated from '@site/src/components/Deprecated';
 import DeveloperMeetings from '@site/src/components/DeveloperMeetings';
 import { ExamplePair, InvalidExample, ValidExample } from '@site/src/components/Example';
 import LatestReleases from '@site/src/components/LatestReleases';
+import { StaticBlock } from '@site/src/components/LazyHydration';
 import PlannedDate from '@site/src/components/PlannedDate';
 import PluginTypesTable from '@site/src/components/PluginTypesTable';
 import ProjectsTable from '@site/src/components/ProjectsTable';
@@ -38,6 +39,7 @@ export default {
   RequirementsTable,
   SeriesKind,
   Since,
+  StaticBlock,
   SupportCalendar,
   SupportStatus,
   table: ScrollableTable,
