@@ -129,6 +129,9 @@ const config: Config = {
       {
         docs: {
           ...sharedDocsOptions({ editUrl }),
+          // On a page's first load, React walks only the top-level elements of the article's
+          // static blocks (<StaticBlock> is one of this site's MDX components).
+          rehypePlugins: [lazyHydration],
           path: 'docs',
           routeBasePath: 'docs',
           sidebarPath: './sidebars/docs.ts',
@@ -153,6 +156,7 @@ const config: Config = {
       'content-docs',
       {
         ...sharedDocsOptions({ editUrl }),
+        rehypePlugins: [lazyHydration],
         id: 'general',
         path: 'general',
         routeBasePath: 'general',

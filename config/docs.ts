@@ -7,7 +7,6 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import highlightCode from '../src/remark/highlightCode';
 import renderedDiagrams from '../src/remark/renderedDiagrams';
 import trackerLinks from '../src/remark/trackerLinks';
-import lazyHydration from '../src/rehype/lazyHydration';
 
 export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
   return {
@@ -24,8 +23,5 @@ export function sharedDocsOptions({ editUrl }: { editUrl: string }) {
     // A bare tracker key (MDL-12345) in a page's text links to the tracker; code blocks are
     // highlighted and diagrams drawn when the page is compiled.
     remarkPlugins: [trackerLinks, highlightCode, renderedDiagrams],
-    // On a page's first load, React walks only the top-level elements of the article's static
-    // blocks and keeps the server's nodes inside them.
-    rehypePlugins: [lazyHydration],
   } satisfies DocsOptions;
 }
