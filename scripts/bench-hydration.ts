@@ -19,15 +19,8 @@ import { chromium, type Browser } from '@playwright/test';
 import { startStaticServer, type RunningServer } from '../tests/e2e/staticServer';
 import { buildsToMeasure, selectedPages } from './bench-lighthouse';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { mainThreadEvents, traceCategories, type TraceEvent } from './bench-trace';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-}
 
 export interface HydrationFigures {
   scriptMs: number;
@@ -55,12 +48,7 @@ export function unionLength(intervals: [number, number][]): number {
 
 /** The figures of one trace: what ran on the main thread after the first paint. */
 export function hydrationFigures(events: TraceEvent[]): HydrationFigures {
-  // The renderer's main thread is the one that parsed the page.
-  const parse = events.find((event) => event.name === 'ParseHTML');
-  if (!parse) {
-    throw new Error('The trace has no HTML parsing: the page did not load');
-  }
-  const thread = events.filter((event) => event.pid === parse.pid && event.tid === parse.tid && event.ph === 'X');
+  const { parse, thread } = mainThreadEvents(events);
   const paint = events.find((event) => event.name === 'firstPaint' || event.name === 'firstContentfulPaint');
   const from = paint?.ts ?? parse.ts;
   const after = thread.filter((event) => event.ts + (event.dur ?? 0) > from);
@@ -80,7 +68,7 @@ async function measure(browser: Browser, url: string): Promise<HydrationFigures>
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'] });
+    await browser.startTracing(page, { categories: traceCategories });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached', timeout: 60_000 });
     await page.waitForTimeout(3_000);

@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { startStaticServer } from '../tests/e2e/staticServer';
 import { chromiumArgs, chromiumPath } from './chromium';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -20,6 +20,18 @@ interface TraceEvent {
   pid: number;
   tid: number;
   args?: { name?: string; data?: { url?: string } };
+}
+
+/** The trace categories both trace modes record. */
+export const traceCategories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'];
+
+/** The complete events of the renderer's main thread: the thread that parsed the page. */
+export function mainThreadEvents(events: TraceEvent[]): { parse: TraceEvent; thread: TraceEvent[] } {
+  const parse = events.find((event) => event.name === 'ParseHTML');
+  if (!parse) {
+    throw new Error('The trace has no HTML parsing: the page did not load');
+  }
+  return { parse, thread: events.filter((event) => event.pid === parse.pid && event.tid === parse.tid && event.ph === 'X') };
 }
 
 /** Kinds of work, by trace event name, and the label each is printed with. */
@@ -46,15 +58,13 @@ export async function runTrace({ buildDir, path: pagePath, runs }: { buildDir: s
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'] });
+      await browser.startTracing(page, { categories: traceCategories });
       await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
       await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
       await page.waitForTimeout(3_000);
       const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
       await context.close();
-      // The renderer's main thread is the one that parsed the page.
-      const parse = events.find((event) => event.name === 'ParseHTML');
-      const thread = events.filter((event) => parse && event.pid === parse.pid && event.tid === parse.tid && event.ph === 'X');
+      const { thread } = mainThreadEvents(events);
       const start = events.find((event) => event.name === 'navigationStart')?.ts ?? thread[0]?.ts ?? 0;
       const tasks = thread.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) >= 50_000).sort((a, b) => a.ts - b.ts);
       console.log(`\nRun ${run}: ${tasks.length} long tasks`);

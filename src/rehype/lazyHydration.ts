@@ -13,15 +13,15 @@
  * static unless this file says so: a component nobody checked is never frozen by mistake.
  */
 
-/** The parts of hast and MDX's hast nodes this plugin reads. */
-interface Node {
+/** The parts of hast and MDX's hast nodes this plugin reads and writes. */
+export interface Node {
   type: string;
   tagName?: string;
   name?: string | null;
   value?: string;
   properties?: Record<string, unknown>;
   children?: Node[];
-  attributes?: unknown[];
+  attributes?: { type?: string; name: string; value: string }[];
 }
 
 export const staticBlockName = 'StaticBlock';

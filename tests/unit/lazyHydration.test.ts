@@ -5,17 +5,8 @@
  */
 import { compile } from '@mdx-js/mdx';
 import { describe, expect, it } from 'vitest';
-import lazyHydration, { isStatic, staticBlockName, staticComponents } from '../../src/rehype/lazyHydration';
+import lazyHydration, { isStatic, staticBlockName, staticComponents, type Node } from '../../src/rehype/lazyHydration';
 
-interface Node {
-  type: string;
-  tagName?: string;
-  name?: string | null;
-  value?: string;
-  properties?: Record<string, unknown>;
-  attributes?: { name: string; value: string }[];
-  children?: Node[];
-}
 
 /** The root's children after the plugin, as the compiler hands them on. */
 async function blocksOf(mdx: string): Promise<Node[]> {
