@@ -303,8 +303,25 @@ test.describe('search page', () => {
     const first = await results.count();
     await page.getByRole('button', { name: 'Load more results' }).click();
     await expect.poll(() => results.count()).toBeGreaterThan(first);
-    const second = await results.count();
-    await page.getByRole('button', { name: 'Load more results' }).scrollIntoViewIfNeeded();
+    // The clicked button is still on screen, so the list may go on loading until it is pushed out of
+    // view (the button leaves the page while each load runs): wait until the list stops growing.
+    let second = 0;
+    await expect
+      .poll(
+        async () => {
+          const count = await results.count();
+          const settled = count === second;
+          second = count;
+          return settled;
+        },
+        { intervals: [1_000] },
+      )
+      .toBe(true);
+    await expect(page.getByRole('button', { name: 'Load more results' })).toBeAttached();
+    // Scrolled by the page itself: Playwright's own scrolling would wait for the button to stand still.
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
     await expect.poll(() => results.count()).toBeGreaterThan(second);
   });
 
