@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '@docusaurus/types';
 import { algoliaThemeConfig, localSearchCredentials, searchMode } from '../../config/search';
 import { searchBarFile } from '../../src/plugins/search-index';
-import { buildIndexFiles } from '../../src/plugins/search-index/indexer';
+import { buildIndexFiles, shardStart } from '../../src/plugins/search-index/indexer';
 import { extractPage, isChangesRoute, isIndexedRoute, releaseItemWeight, routeOfFile, type IndexedPage, type IndexedSection } from '../../src/plugins/search-index/utils';
 import { algoliaBackend } from '../../src/utils/search/backend';
-import { codeDefinitions, completes, completionWeight, identifierParts, identifiersOf, indexFormatVersion, isIdentifier, maxQueryTerms, queryTermsOf, shardOf, shardsForTerm, swapped, termsOfWord, typoTerms, typoWeights, withinTypos, wordsOf, type IndexMeta } from '../../src/utils/search/engine';
+import { codeDefinitions, completes, completionWeight, identifierParts, identifiersOf, indexFormatVersion, isIdentifier, maxQueryTerms, pagesPerChunk, queryTermsOf, shardOf, shardsForTerm, swapped, termsOfWord, typoTerms, typoWeights, withinTypos, wordsOf, type IndexMeta, type Shard } from '../../src/utils/search/engine';
 import { escapeHtml, trail } from '../../src/utils/search/hits';
 import { facetFiltersToIndex, hitsOf, loadIndex, LocalIndex, markMatches, RetryError, type IndexFilters } from '../../src/utils/search/localClient';
 import { searchSection, searchSectionFilter } from '../../src/utils/search/sections';
@@ -280,6 +280,22 @@ describe('words', () => {
     expect(shardOf(firsts, 'zebra')).toBe(3);
     expect(shardsForTerm(firsts, { term: 'ma', typed: 'ma', prefix: false, typos: 0 })).toEqual([2]);
     expect(shardsForTerm(['', 'ga', 'gz'], { term: 'g', typed: 'g', prefix: true, typos: 0 })).toEqual([0, 1, 2]);
+    // The typed last word's stems ("mod") are fetched on their own, not the mod_ names between them and the word.
+    expect(shardsForTerm(['', 'mod', 'mod_assign', 'mod_forum', 'mod_quiz', 'mode', 'n'], { term: 'mode', typed: 'mode', prefix: true, typos: 0 })).toEqual([1, 5]);
+  });
+
+  it('fetches every shard holding a term the typed last word matches', () => {
+    const terms = ['mod', 'mod_assign', 'mod_forum', 'mod_quiz', 'modal', 'mode', 'model', 'modul', 'modular', 'module_name', 'moodl', 'sched', 'schedul', 'schedule_task', 'task'].sort();
+    // One term a shard, each marked by its own first letters as the indexer marks them.
+    const firsts = terms.map((term, index) => (index ? shardStart(terms[index - 1], term) : ''));
+    for (const typed of ['mod', 'mode', 'modul', 'module', 'modules', 'sche', 'schedule', 'scheduled']) {
+      const [term] = queryTermsOf(typed);
+      expect(term.prefix).toBe(true);
+      const fetched = new Set(shardsForTerm(firsts, term));
+      const matched = terms.filter((candidate) => candidate === term.term || completes(typed, candidate));
+      expect(matched.length).toBeGreaterThan(0);
+      expect(matched.filter((candidate) => !fetched.has(terms.indexOf(candidate)))).toEqual([]);
+    }
   });
 });
 
@@ -608,6 +624,43 @@ describe('the local index', () => {
     await fresh.rank('talk', current);
     await fresh.rank('talk', current);
     expect(loads.filter((file) => file.startsWith('t/'))).toHaveLength(1);
+  });
+
+  it('marks where each shard starts with the shortest beginning of its first term, and finds every term through it', async () => {
+    expect(shardStart('get_record', 'get_records')).toBe('get_records');
+    expect(shardStart('apple', 'banana')).toBe('b');
+    expect(shardStart('$cfg->behat_profiles', '$cfg->maxbytes')).toBe('$cfg->m');
+    // Shards of a few hundred bytes, so that the small fixture is cut into many.
+    const small = buildIndexFiles(pages, '/', { shardBytes: 200 });
+    const meta = JSON.parse(small.get('meta.json') ?? '{}') as IndexMeta;
+    expect(meta.shards.length).toBeGreaterThan(5);
+    const terms = meta.shards.map(({ file }) => Object.keys(JSON.parse(small.get(file) ?? '{}') as Shard));
+    meta.shards.forEach(({ first }, shard) => {
+      if (shard > 0) {
+        const previousLast = terms[shard - 1][terms[shard - 1].length - 1];
+        expect(terms[shard][0].startsWith(first)).toBe(true);
+        expect(first > previousLast).toBe(true);
+        expect(first.slice(0, -1) > previousLast).toBe(false);
+      }
+      for (const term of terms[shard]) {
+        expect(shardOf(meta.shards.map((entry) => entry.first), term)).toBe(shard);
+      }
+    });
+    const cut = new LocalIndex(meta, (file) => Promise.resolve(JSON.parse(small.get(file) ?? 'null') as unknown));
+    for (const query of ['get_record', 'sched', 'sheduled', 'scheduled task', 'records']) {
+      const ranked = await cut.rank(query, current);
+      expect(await Promise.all(ranked.map(async (result) => (await cut.page(result.page)).url))).toEqual(await urls(query));
+    }
+  });
+
+  it('finds each page of a larger site in its page chunk', async () => {
+    const many = Array.from({ length: pagesPerChunk * 2 + 3 }, (_, number) => page(`/docs/page-${String(number).padStart(2, '0')}`, `Page ${number}`, 'docs-default-current', [section('part', 2, 'Part', `Text of page ${number}.`)]));
+    const built = buildIndexFiles(many, '/');
+    const meta = JSON.parse(built.get('meta.json') ?? '{}') as IndexMeta;
+    expect(meta.chunks).toHaveLength(3);
+    const site = new LocalIndex(meta, (file) => Promise.resolve(JSON.parse(built.get(file) ?? 'null') as unknown));
+    const found = await Promise.all(many.map(async (_, number) => (await site.page(number)).url));
+    expect(found).toEqual(many.map((entry) => entry.route));
   });
 
   it('starts fetching the shards of a query before it is searched', async () => {

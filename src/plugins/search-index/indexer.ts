@@ -33,7 +33,7 @@ const passagesPerTerm = 5;
 /** Words of a passage before and after the word it is about. */
 const passageWords = { before: 3, after: 6 };
 /** Size a term shard is cut at (bytes of JSON, before compression). */
-const shardBytes = 24_000;
+const defaultShardBytes = 24_000;
 
 /** The built pages of a build folder (relative paths), without its assets and search index. */
 export function htmlFiles(dir: string, root = dir): string[] {
@@ -86,7 +86,21 @@ function kindOf(page: IndexedPage, pages: IndexedPage[]): PageKind {
 }
 
 /** The index files (path inside the index folder → content) of a set of pages. */
-export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<string, string> {
+/**
+ * The shortest beginning of `first` that sorts after `previousLast` (the terms are sorted, so
+ * `previousLast` < `first`): all a query needs to tell which shard a term is in, and shorter in
+ * meta.json, which every first query loads, than the whole term.
+ */
+export function shardStart(previousLast: string, first: string): string {
+  for (let length = 1; length < first.length; length += 1) {
+    if (first.slice(0, length) > previousLast) {
+      return first.slice(0, length);
+    }
+  }
+  return first;
+}
+
+export function buildIndexFiles(pages: IndexedPage[], baseUrl: string, { shardBytes = defaultShardBytes }: { shardBytes?: number } = {}): Map<string, string> {
   const occurrences = new Map<string, Occurrence[]>();
   const sectionTexts: { text: string; words: { start: number; end: number }[] }[] = [];
   const sectionWeights: { weight: number; length: number; heading: number }[] = [];
@@ -211,6 +225,7 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
   const files = new Map<string, string>();
   const shards: IndexMeta['shards'] = [];
   let current: [string, string][] = [];
+  let previousLast = '';
   let size = 0;
   const flush = () => {
     if (!current.length) {
@@ -219,7 +234,8 @@ export function buildIndexFiles(pages: IndexedPage[], baseUrl: string): Map<stri
     const content = `{${current.map(([term, postings]) => `${JSON.stringify(term)}:${postings}`).join(',')}}`;
     const file = fileName('t', content);
     files.set(file, content);
-    shards.push({ first: current[0][0], file });
+    shards.push({ first: shards.length ? shardStart(previousLast, current[0][0]) : '', file });
+    previousLast = current[current.length - 1][0];
     current = [];
     size = 0;
   };

@@ -15,7 +15,7 @@
  */
 import { stemmer } from 'stemmer';
 
-export const indexFormatVersion = 3;
+export const indexFormatVersion = 4;
 
 /** Score for a word in a heading or title, on top of its score in the text (BM25, at most k1 + 1). */
 export const headingWeights = { title: 3, h2: 2, h3: 1.5 } as const;
@@ -25,8 +25,12 @@ export const bm25 = { k1: 1.2, b: 0.5 } as const;
 /** Scores are stored as integers: hundredths. */
 export const scoreScale = 100;
 
-/** The pages of one page chunk. */
-export const pagesPerChunk = 64;
+/**
+ * The pages of one page chunk. A first query fetches the chunks of the five pages it shows, which
+ * are seldom neighbours: eight pages a chunk keep that to about 1.5 KB gzipped each (at 64, each
+ * was about 12 KB and a first query's largest cost).
+ */
+export const pagesPerChunk = 8;
 
 export interface IndexMeta {
   version: typeof indexFormatVersion;
@@ -34,7 +38,11 @@ export interface IndexMeta {
   sectionsPerPage: number[];
   /** For each filter, its values and the value of each page (an index into values). */
   filters: Record<string, { values: string[]; pages: number[] }>;
-  /** First term of each shard, and the shard's file (relative to meta.json). */
+  /**
+   * Where each shard starts, and its file (relative to meta.json). `first` is the shortest
+   * beginning of the shard's first term that sorts after the previous shard's last term, so
+   * every term of the shard is at or after it and every earlier term before it (see shardOf).
+   */
   shards: { first: string; file: string }[];
   /** File of each page chunk: pages [i × pagesPerChunk, (i + 1) × pagesPerChunk). */
   chunks: string[];
@@ -303,9 +311,9 @@ export function completes(typed: string, term: string): boolean {
   return (term.startsWith(typed) && (joiners.test(typed) || !joiners.test(term.slice(typed.length)))) || (typed.startsWith(term) && term.length >= 3 && typed.length - term.length <= 4);
 }
 
-/** The lowest term a typed last word can match (see completes). */
-function completionStart(typed: string): string {
-  return typed.slice(0, Math.max(3, typed.length - 4));
+/** The shortest beginning of a typed last word that it can match as a stem (see completes). */
+function shortestStem(typed: string): number {
+  return Math.max(3, typed.length - 4);
 }
 
 /** Index of the shard that holds a term, given the first term of each shard. */
@@ -323,14 +331,24 @@ export function shardOf(firsts: string[], term: string): number {
   return low;
 }
 
-/** The shards a query term needs: the one holding it, or for the typed last word every shard its completions may be in. */
+/**
+ * The shards a query term needs: the one holding it, or for the typed last word every shard its
+ * completions may be in (the words it begins) and the shards of the stems it may be (its own
+ * beginnings, see completes). The stems are looked up one by one: the run of terms between
+ * "mod" and "mode" holds every mod_ name, many shards that "mode" cannot match.
+ */
 export function shardsForTerm(firsts: string[], term: QueryTerm): number[] {
   if (!term.prefix) {
     return [shardOf(firsts, term.term)];
   }
-  const first = shardOf(firsts, [completionStart(term.typed), term.term].sort()[0]);
+  const first = shardOf(firsts, term.typed);
   const last = shardOf(firsts, `${term.typed}\uffff`);
-  return Array.from({ length: last - first + 1 }, (_, index) => first + index);
+  const shards = new Set(Array.from({ length: last - first + 1 }, (_, index) => first + index));
+  for (let length = shortestStem(term.typed); length < term.typed.length; length += 1) {
+    shards.add(shardOf(firsts, term.typed.slice(0, length)));
+  }
+  shards.add(shardOf(firsts, term.term));
+  return [...shards].sort((a, b) => a - b);
 }
 
 /** Section ids of postings, from the stored differences. */

@@ -44,8 +44,8 @@ export class RetryError extends Error {
   override name = 'RetryError';
 }
 
-/** Up to how many page chunks (of engine.ts's pagesPerChunk pages each) are fetched as soon as search opens. */
-export const prefetchedChunksLimit = 16;
+/** Up to how many pages the site may have for all its page chunks to be fetched once the reader types on. */
+export const prefetchedPagesLimit = 1024;
 
 /** How many sections of one page become hits. */
 const hitsPerPageResult = 3;
@@ -482,7 +482,7 @@ export class LocalIndex {
    * as they are for the first query of a visit.
    */
   prefetchPages(): void {
-    if (this.meta.chunks.length <= prefetchedChunksLimit) {
+    if (this.meta.chunks.length * pagesPerChunk <= prefetchedPagesLimit) {
       for (const file of this.meta.chunks) {
         this.chunk(file).catch(() => undefined);
       }
