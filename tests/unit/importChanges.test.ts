@@ -8,7 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deriveChanges, importNotes, mergeChanges, parseNotesFile, versionOfHeading, type Note, type NotesFile } from '../../src/utils/apiChanges/importNotes';
+import {
+  deriveChanges,
+  importNotes,
+  mergeChanges,
+  parseNotesFile,
+  parseSourcesManifest,
+  SourcesManifestError,
+  versionOfHeading,
+  withSourceCommits,
+  type Note,
+  type NotesFile,
+} from '../../src/utils/apiChanges/importNotes';
 import type { ApiChange, ApiChangeExclusion, ApiChangesData } from '../../src/utils/apiChanges/types';
 import { DataFileError, validateDataFile } from '../../src/utils/dataFiles';
 
@@ -549,6 +560,52 @@ describe('deriveChanges reads the names of real-format notes', () => {
   });
 });
 
+describe('a folder of files read at different commits (a sources manifest)', () => {
+  const label = 'sources.json';
+  const manifest = fs.readFileSync(path.join(fixtures, 'checkout-sources.json'), 'utf8');
+  const files = readFixtures(path.join(fixtures, 'checkout')).map((file) => ({ ...file, path: file.path.split(path.sep).join('/') }));
+
+  it('cites each entry at its own file\'s commit', () => {
+    const result = importNotes(withSourceCommits(files, parseSourcesManifest(manifest, label), label), { repository: 'moodle/moodle', rules });
+    const cited = new Set(result.changes.map((change) => `${change.source.path} ${change.source.commit}`));
+    expect([...cited].sort()).toEqual(['public/UPGRADING.md 1111111111111111111111111111111111111111', 'public/mod/forum/UPGRADING.md 3333333333333333333333333333333333333333']);
+  });
+
+  it('lets a file\'s own commit win over the import\'s', () => {
+    const dated = files.map((file) => (file.path === 'public/mod/forum/UPGRADING.md' ? { ...file, commit: '4444444444444444444444444444444444444444' } : file));
+    const result = importNotes(dated, { repository: 'moodle/moodle', commit, rules });
+    expect(new Set(result.changes.filter((change) => change.component === 'mod_forum').map((change) => change.source.commit))).toEqual(new Set(['4444444444444444444444444444444444444444']));
+    expect(new Set(result.changes.filter((change) => change.component !== 'mod_forum').map((change) => change.source.commit))).toEqual(new Set([commit]));
+  });
+
+  it('refuses to import a file without a commit, naming it', () => {
+    const partly = files.map((file) => (file.path === 'public/UPGRADING.md' ? file : { ...file, commit }));
+    expect(() => importNotes(partly, { repository: 'moodle/moodle', rules })).toThrow('no source commit for public/UPGRADING.md');
+  });
+
+  it('names a file the manifest does not list, and an entry for a file the folder does not hold', () => {
+    const commits = parseSourcesManifest(manifest, label);
+    commits.delete('public/mod/forum/UPGRADING.md');
+    expect(() => withSourceCommits(files, commits, label)).toThrow('sources.json: no commit for "public/mod/forum/UPGRADING.md"');
+    commits.set('public/mod/forum/UPGRADING.md', commit);
+    commits.set('public/mod/book/UPGRADING.md', commit);
+    expect(() => withSourceCommits(files, commits, label)).toThrow('sources.json: lists "public/mod/book/UPGRADING.md", which the folder does not hold');
+  });
+
+  it.each([
+    ['{"public/UPGRADING.md": ', 'sources.json: not valid JSON'],
+    ['["public/UPGRADING.md"]', 'sources.json: must be an object mapping each UPGRADING.md path'],
+    ['{"public/UPGRADING.md": "457e397"}', 'sources.json: "public/UPGRADING.md" has commit "457e397", not a 40-hex sha'],
+    ['{"public/UPGRADING.md": 42}', 'sources.json: "public/UPGRADING.md" has commit 42, not a 40-hex sha'],
+    [`{"public/lib/upgrade.txt": "${commit}"}`, 'sources.json: "public/lib/upgrade.txt" is not the path of an UPGRADING.md'],
+    [`{"/public/UPGRADING.md": "${commit}"}`, 'sources.json: "/public/UPGRADING.md" is not the path of an UPGRADING.md'],
+    [`{"public/../UPGRADING.md": "${commit}"}`, 'sources.json: "public/../UPGRADING.md" is not the path of an UPGRADING.md'],
+  ])('rejects the malformed manifest %s', (text, message) => {
+    expect(() => parseSourcesManifest(text, label)).toThrow(SourcesManifestError);
+    expect(() => parseSourcesManifest(text, label)).toThrow(message);
+  });
+});
+
 describe('mergeChanges', () => {
   const source = { repository: 'moodle/moodle', path: 'UPGRADING.md', commit };
   const entry = (overrides: Partial<ApiChange>): ApiChange => ({ name: 'x()', kind: 'function', change: 'removed', version: '5.1', component: 'core', note: 'Function removed in 5.1.', source, origin: 'imported', ...overrides });
@@ -709,5 +766,43 @@ describe('npm run data:changes', () => {
     const { status, stderr } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle']);
     expect(status).toBe(1);
     expect(stderr).toContain('pass --commit');
+  });
+
+  it('cites each file at the commit the --sources manifest gives it', () => {
+    const out = path.join(workDir, 'per-file.json');
+    fs.writeFileSync(out, JSON.stringify({ $schema: '../schemas/api-changes.schema.json', changes: [] }));
+    const { status, stdout } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--sources', path.join(fixtures, 'checkout-sources.json'), '--out', out]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/Read 3 UPGRADING\.md file\(s\) at 3 commit\(s\) \(\S*checkout-sources\.json\) of moodle\/moodle/);
+    const written = JSON.parse(fs.readFileSync(out, 'utf8')) as ApiChangesData;
+    expect(new Set(written.changes.map((change) => `${change.source.path} ${change.source.commit.slice(0, 4)}`))).toEqual(new Set(['public/UPGRADING.md 1111', 'public/mod/forum/UPGRADING.md 3333']));
+  });
+
+  it('stops on a manifest that misses a file, naming both, and leaves the data file as it was', () => {
+    const out = path.join(workDir, 'kept.json');
+    const before = JSON.stringify({ $schema: '../schemas/api-changes.schema.json', changes: [] });
+    fs.writeFileSync(out, before);
+    const sources = path.join(workDir, 'short-sources.json');
+    fs.writeFileSync(sources, JSON.stringify({ 'public/UPGRADING.md': commit, 'public/lib/vendorlib/UPGRADING.md': commit }));
+    const { status, stderr } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--sources', sources, '--out', out]);
+    expect(status).toBe(1);
+    expect(stderr).toContain(`${sources}: no commit for "public/mod/forum/UPGRADING.md"`);
+    expect(fs.readFileSync(out, 'utf8')).toBe(before);
+  });
+
+  it('stops on a malformed or missing manifest, and on --commit given with --sources', () => {
+    const sources = path.join(workDir, 'broken-sources.json');
+    fs.writeFileSync(sources, '{"public/UPGRADING.md": "HEAD"}');
+    const args = ['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--out', path.join(workDir, 'unused.json')];
+    const broken = run([...args, '--sources', sources]);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain(`${sources}: "public/UPGRADING.md" has commit "HEAD", not a 40-hex sha`);
+    const missing = run([...args, '--sources', path.join(workDir, 'no-such-sources.json')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no-such-sources.json: no such file');
+    const both = run([...args, '--sources', sources, '--commit', commit]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('not both');
+    expect(fs.existsSync(path.join(workDir, 'unused.json'))).toBe(false);
   });
 });

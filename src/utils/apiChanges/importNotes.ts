@@ -20,6 +20,11 @@ export interface NotesFile {
   /** Path inside the repository, as `source.path` records it. */
   path: string;
   text: string;
+  /**
+   * The commit this file was read at, when the files of one import come from different commits (a folder of
+   * files collected one by one, each at the newest version a source holds). Without it, the import's commit.
+   */
+  commit?: string;
 }
 
 /** Something the importer could not read, with the file and line to look at. */
@@ -1123,12 +1128,71 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Sources manifest                                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A sources manifest that cannot be used: the message names the manifest and the entry or file. */
+export class SourcesManifestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourcesManifestError';
+  }
+}
+
+/**
+ * Reads a sources manifest, `{ "<path of an UPGRADING.md in the repository>": "<40-hex commit>" }`: the
+ * commit each file of a folder was read at, for a folder of files collected one by one rather than
+ * exported from one checkout. `label` names the manifest in errors.
+ */
+export function parseSourcesManifest(text: string, label: string): Map<string, string> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SourcesManifestError(`${label}: not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new SourcesManifestError(`${label}: must be an object mapping each UPGRADING.md path to the 40-hex commit it was read at`);
+  }
+  const commits = new Map<string, string>();
+  for (const [file, commit] of Object.entries(data)) {
+    // The keys become source.path: a path inside the repository, written as it is there.
+    if (!/(^|\/)UPGRADING\.md$/.test(file) || file.startsWith('/') || file.split('/').some((part) => part === '' || part === '.' || part === '..') || file.includes('\\')) {
+      throw new SourcesManifestError(`${label}: "${file}" is not the path of an UPGRADING.md inside the repository (a relative path with "/", ending in UPGRADING.md)`);
+    }
+    if (typeof commit !== 'string' || !/^[0-9a-f]{40}$/.test(commit)) {
+      throw new SourcesManifestError(`${label}: "${file}" has commit ${JSON.stringify(commit)}, not a 40-hex sha`);
+    }
+    commits.set(file, commit);
+  }
+  return commits;
+}
+
+/**
+ * Gives each file its commit from a manifest. A file the manifest does not list, or a manifest entry for
+ * a file that is not there, is an error naming it: an entry must never cite a commit its file was not read at.
+ */
+export function withSourceCommits(files: NotesFile[], commits: Map<string, string>, label: string): NotesFile[] {
+  const missing = files.filter((file) => !commits.has(file.path)).map((file) => file.path);
+  if (missing.length) {
+    throw new SourcesManifestError(`${label}: no commit for ${missing.map((file) => `"${file}"`).join(', ')}; add each as "<path>": "<40-hex commit>"`);
+  }
+  const paths = new Set(files.map((file) => file.path));
+  const stale = [...commits.keys()].filter((file) => !paths.has(file));
+  if (stale.length) {
+    throw new SourcesManifestError(`${label}: lists ${stale.map((file) => `"${file}"`).join(', ')}, which the folder does not hold`);
+  }
+  return files.map((file) => ({ ...file, commit: commits.get(file.path) }));
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Whole imports                                                                               */
 /* ------------------------------------------------------------------------------------------ */
 
 export interface ImportNotesOptions {
   repository: string;
-  commit: string;
+  /** The commit of every file that does not name its own (NotesFile.commit). */
+  commit?: string;
   rules: NameRules;
   /** Import only versions of these series and later ("5.1"), and only up to this one. */
   since?: string;
@@ -1181,8 +1245,14 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
   let noteCount = 0;
   let derivedNoteCount = 0;
   const excluded: ApiChange[] = [];
+  // A source without its commit cannot be cited: every file must have one before anything is read.
+  const undated = files.filter((file) => !(file.commit ?? options.commit));
+  if (undated.length) {
+    throw new Error(`no source commit for ${undated.map((file) => file.path).join(', ')}: give the import a commit or each file its own`);
+  }
   for (const file of [...files].sort(fileOrder)) {
     const parsed = parseNotesFile(file);
+    const commit = (file.commit ?? options.commit) as string;
     warnings.push(...parsed.warnings.filter((warning) => !warning.version || inRange(seriesOfVersion(warning.version), options)));
     for (const note of parsed.notes) {
       const noteSeries = seriesOfVersion(note.version);
@@ -1203,7 +1273,7 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
         continue;
       }
       derivedNoteCount += 1;
-      const source: ApiChangeSource = { repository: options.repository, path: note.file, commit: options.commit };
+      const source: ApiChangeSource = { repository: options.repository, path: note.file, commit };
       for (const entry of derived) {
         const change: ApiChange = {
           name: entry.name,
