@@ -193,6 +193,16 @@ describe('deriveChanges reads the names of real-format notes', () => {
       expected: ['removed method \\core\\sharing\\sender::share_thing() \\core\\sharing\\sender::share_other()'],
     },
     {
+      name: 'a replacement named by "instead call"',
+      text: 'The widget `get_frame()` method has been deprecated, callers should instead call `get_frame_sql()`.',
+      expected: ['deprecated method get_frame() get_frame_sql()'],
+    },
+    {
+      name: 'a deprecated wrapper whose sentence also names the method it wraps, which is the replacement',
+      text: 'widget_manager::get_old_bounds() has been kept as a deprecated wrapper around widget_manager::get_bounds(); callers still using the old name should migrate to get_bounds().',
+      expected: ['deprecated method widget_manager::get_old_bounds() get_bounds()'],
+    },
+    {
       name: 'several functions and the kind word after them',
       text: 'widget_a(), widget_b() and widget_c() functions have been deprecated.',
       expected: ['deprecated function widget_a() -', 'deprecated function widget_b() -', 'deprecated function widget_c() -'],

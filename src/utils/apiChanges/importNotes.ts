@@ -252,8 +252,9 @@ const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
   [/^(parameter|parameters|param|params|argument|arguments|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css|api|apis|page|pages|script|scripts|library|plugin|plugins|subsystem|activity)$/i, 'skip'],
 ];
 
+// "calling code should instead call `x()`" names x as the replacement as plainly as "use `x()`" does.
 const replacementPhrase =
-  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used|accessed via|refer to)\b|→|=>/i;
+  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used|accessed via|refer to|instead call)\b|→|=>/i;
 
 /** Plain words that stand before "setting" without naming one: "the default setting", "this setting". */
 const notSettingNames = new Set(['the', 'this', 'that', 'a', 'an', 'new', 'old', 'default', 'site', 'admin', 'global', 'plugin', 'theme', 'same', 'following', 'config', 'its', 'their', 'each', 'any', 'which', 'user', 'course', 'existing', 'previous', 'legacy', 'experimental', 'related', 'corresponding', 'its', 'own']);
@@ -1123,7 +1124,14 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       entry.kind = 'function';
     }
   }
-  const unique = derived.filter((entry, index) => derived.findIndex((other) => other.name === entry.name && other.change === entry.change) === index);
+  // "`x::old()` … a deprecated wrapper around `x::new()` … should migrate to `new()`": a name another entry of the same
+  // note gives as its replacement is that replacement, not a second name that went away.
+  const member = (name: string) => name.replace(/^.*::/, '');
+  const isReplacement = (entry: Derived) =>
+    (entry.change === 'deprecated' || entry.change === 'removed') &&
+    derived.some((other) => other !== entry && other.replacement && (other.replacement === entry.name || (!other.replacement.includes('::') && other.replacement === member(entry.name))));
+  const kept = derived.filter((entry) => !isReplacement(entry));
+  const unique = kept.filter((entry, index) => kept.findIndex((other) => other.name === entry.name && other.change === entry.change) === index);
   return unique.length ? { derived: unique } : { derived: unique, warning: 'no name could be read from this note' };
 }
 
