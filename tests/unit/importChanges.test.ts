@@ -193,6 +193,18 @@ describe('deriveChanges reads the names of real-format notes', () => {
       expected: ['removed method \\core\\sharing\\sender::share_thing() \\core\\sharing\\sender::share_other()'],
     },
     {
+      name: 'new names announced by a first sentence that names none, each opening a later sentence',
+      text: 'Two new AMD modules are now available. `core/widget_draw` draws one widget. `core/widget_board` provides `drawAll` and `clearAll` to lay widgets out.',
+      subsection: 'Added' as const,
+      expected: ['added js-module core/widget_draw -', 'added js-module core/widget_board -'],
+    },
+    {
+      name: 'a first sentence that names nothing and announces nothing, whose later names are context',
+      text: 'Widgets now load faster. `core/widget_draw` is used for it.',
+      subsection: 'Added' as const,
+      expected: [],
+    },
+    {
       name: 'a replacement named by "instead call"',
       text: 'The widget `get_frame()` method has been deprecated, callers should instead call `get_frame_sql()`.',
       expected: ['deprecated method get_frame() get_frame_sql()'],

@@ -1041,9 +1041,16 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
     // A note that starts with a lone name ("question_delete_course()") describes that name in the sentences after it.
     const headed = /^\S+$/.test(parts[0] ?? '');
     const anyVerb = parts.some((sentence) => changeVerb.test(sentence));
+    // "Two new AMD modules are now available. `core/a` lets … `core/b` provides …": a first sentence that announces new
+    // names of a kind without naming one leaves the naming to the sentences after it, each opening with one of them.
+    // The announcement's kind word is the kind of those names ("modules": `core/a` is a JS module).
+    const announcedWord = change === 'added' && !findCandidates(parts[0] ?? '').length ? /\bnew\s+(?:[A-Za-z]+\s+)?(modules|classes|methods|functions|hooks|templates)\b/i.exec(parts[0] ?? '') : null;
+    const announcedKinds: Record<string, ApiChangeKind> = { modules: 'js-module', classes: 'class', methods: 'method', functions: 'function', hooks: 'hook', templates: 'template' };
+    const announcedKind = announcedWord ? announcedKinds[announcedWord[1].toLowerCase()] : undefined;
+    const announces = announcedKind !== undefined;
     parts.forEach((sentence, index) => {
       // Notes of additions and changes name their subject in the first sentence; later ones are context.
-      if (firstOnly && (derived.length || index > 0)) {
+      if (firstOnly && (index > 0 ? !announces : derived.length > 0)) {
         return;
       }
       // A sentence of a deprecation or removal note names changed names only when it says so itself; otherwise its
@@ -1051,7 +1058,9 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       // A first sentence that opens with a name ("`x::y` No replacement.") is about that name.
       const own =
         !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && (!anyVerb || /^`[^`]+`/.test(sentence.trim()))));
-      const { derived: found, replacement, replacements } = deriveFromSentence(sentence, change, rules, undefined, firstOnly, { replacedKind: pending[0]?.kind });
+      const { derived: found, replacement, replacements } = deriveFromSentence(sentence, change, rules, announces && index > 0 ? announcedKind : undefined, firstOnly, {
+        replacedKind: pending[0]?.kind,
+      });
       // "… get_section_number and set_section_number are now final deprecated. Use get_sectionum and set_sectionnum
       // instead.": as many replacements as names just above, in the same order.
       const open = pending.filter((candidate) => !candidate.replacement);
