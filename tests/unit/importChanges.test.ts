@@ -121,6 +121,21 @@ describe('parseNotesFile', () => {
     expect(result.warnings.find((warning) => warning.line === 29)?.message).toMatch(/^no name could be read from this note \(core, 5\.1, Removed\)/);
   });
 
+  it('reads a namespaced class written as the component heading as that class in its component', () => {
+    const file: NotesFile = {
+      path: 'UPGRADING.md',
+      text: '# Moodle Upgrade notes\n\n## 5.3\n\n### core\\widget\\manager\n\n#### Added\n\n- Added widget_delay() method to let a widget wait.\n\n  For more information see [MDL-90300](https://tracker.moodle.org/browse/MDL-90300)\n\n### mod_forum\n\n#### Added\n\n- Added forum_delay() function to let a forum wait.\n\n  For more information see [MDL-90301](https://tracker.moodle.org/browse/MDL-90301)\n',
+    };
+    const { notes, warnings } = parseNotesFile(file);
+    expect(warnings).toEqual([]);
+    expect(notes.map((note) => `${note.component} ${note.container ?? '-'}`)).toEqual(['core \\core\\widget\\manager', 'mod_forum -']);
+    const result = importNotes([file], { repository: 'moodle/moodle', commit, rules });
+    expect(result.changes.map(facts)).toEqual([
+      '5.3 | core | added | method | \\core\\widget\\manager::widget_delay() | - | MDL-90300',
+      '5.3 | mod_forum | added | function | forum_delay() | - | MDL-90301',
+    ]);
+  });
+
   it('skips a file that is not Moodle upgrade notes, saying so', () => {
     const { notes, warnings } = parseNotesFile({ path: 'lib/vendorlib/UPGRADING.md', text: fs.readFileSync(path.join(fixtures, 'checkout/public/lib/vendorlib/UPGRADING.md'), 'utf8') });
     expect(notes).toEqual([]);

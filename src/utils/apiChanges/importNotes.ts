@@ -46,6 +46,11 @@ export interface Note {
   /** The version the change first ships in ("5.0.7", "5.2"). */
   version: string;
   component: string;
+  /**
+   * The class a `### core\task\manager` heading names in place of a component: its notes are about that class's
+   * members, and the component is the heading's first segment.
+   */
+  container?: string;
   subsection: NoteSubsection;
   /** The bullet's text without the "For more information" line, lines joined with \n. */
   text: string;
@@ -119,6 +124,7 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
 
   let heading: string | undefined;
   let component: string | undefined = fileComponent ?? undefined;
+  let container: string | undefined;
   let subsection: NoteSubsection | undefined;
   let skipping = false;
   let current: { line: number; body: string[] } | undefined;
@@ -141,7 +147,7 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
       .join('\n')
       .trim();
     if (version && component && subsection) {
-      notes.push({ file: file.path, line: current.line, heading: heading ?? version, version, component, subsection, text, issue });
+      notes.push({ file: file.path, line: current.line, heading: heading ?? version, version, component, ...(container ? { container } : {}), subsection, text, issue });
     }
     current = undefined;
   };
@@ -160,6 +166,7 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
         heading = text;
         version = versionOfHeading(text);
         component = fileComponent ?? undefined;
+        container = undefined;
         subsection = undefined;
         skipping = false;
         if (!version) {
@@ -168,9 +175,17 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
         }
       } else if (level === 3 && subsectionLevel === 4) {
         component = text;
+        container = undefined;
         subsection = undefined;
+        // "### core\task\manager": a namespaced class written where the component goes. Its notes are about its
+        // members; the component is the first segment.
+        const classHeading = /^([a-z][a-z0-9_]*)((?:\\[a-z_][a-z0-9_]*)+)$/.exec(text);
+        if (classHeading && componentPattern.test(classHeading[1])) {
+          component = classHeading[1];
+          container = `\\${text}`;
+        }
         // A plain plugin type ("### mod") holds notes for every plugin of that type.
-        if (!componentPattern.test(text)) {
+        if (!componentPattern.test(component)) {
           warn(lineNumber, `"### ${text}" is not a component name (core, core_course, mod_quiz) or a plugin type (mod); its notes are skipped`);
           component = undefined;
         }
@@ -1060,6 +1075,7 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
         !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && (!anyVerb || /^`[^`]+`/.test(sentence.trim()))));
       const { derived: found, replacement, replacements } = deriveFromSentence(sentence, change, rules, announces && index > 0 ? announcedKind : undefined, firstOnly, {
         replacedKind: pending[0]?.kind,
+        container: note.container,
       });
       // "… get_section_number and set_section_number are now final deprecated. Use get_sectionum and set_sectionnum
       // instead.": as many replacements as names just above, in the same order.
