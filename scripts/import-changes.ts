@@ -2,12 +2,20 @@
  * Imports API changes from Moodle's structured upgrade notes (the UPGRADING.md files of 4.5 on)
  * into data/api-changes.json, keeping the entries written by hand.
  *
- * Usage: npm run data:changes -- --from <dir> --repository <owner/name> [--commit <sha>]
+ * Usage: npm run data:changes -- --from <dir> --repository <owner/name> [--commit <sha> | --sources <manifest>]
  *        [--since <series>] [--until <series>] [--out data/api-changes.json]
  *
  * <dir> is a Moodle checkout (with or without public/) or a folder of UPGRADING.md files laid out
  * as in the repository (each file's path under <dir> is recorded as its source path). The commit
  * is read from <dir>'s own git metadata when it has some; otherwise pass --commit.
+ *
+ * A folder of files collected one by one, each at its own commit (the newest version a source holds
+ * of each file), names them in a sources manifest passed with --sources: a JSON object
+ * { "<path under <dir>>": "<40-hex commit>" }, e.g. { "public/lib/UPGRADING.md": "328ae370…" }. Each
+ * entry then cites its own file's commit. The manifest is never picked up on its own, so an import
+ * always says where its commits come from; --commit and --sources exclude each other, and a file the
+ * manifest does not list, an entry for a file that is not there, or a malformed manifest stops the
+ * import with the manifest and the file named.
  *
  * The import replaces the imported entries of the series it reads and keeps every other entry;
  * an imported entry that a hand entry already gives (same name, change and version, or same name,
@@ -19,7 +27,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DataFileError, readDataFile, siteDir, validateDataFile } from '../src/utils/dataFiles';
-import { importNotes, mergeChanges, type NotesFile } from '../src/utils/apiChanges/importNotes';
+import { importNotes, mergeChanges, parseSourcesManifest, SourcesManifestError, withSourceCommits, type NotesFile } from '../src/utils/apiChanges/importNotes';
 import type { ApiChange, ApiChangesData } from '../src/utils/apiChanges/types';
 
 function argument(name: string): string | undefined {
@@ -66,7 +74,7 @@ export function main(): number {
   const from = argument('from');
   const repository = argument('repository');
   if (!from || !repository) {
-    console.error('Usage: npm run data:changes -- --from <dir> --repository <owner/name> [--commit <sha>] [--since <series>] [--until <series>] [--out <file>]');
+    console.error('Usage: npm run data:changes -- --from <dir> --repository <owner/name> [--commit <sha> | --sources <manifest>] [--since <series>] [--until <series>] [--out <file>]');
     return 2;
   }
   if (!fs.existsSync(from) || !fs.statSync(from).isDirectory()) {
@@ -74,17 +82,39 @@ export function main(): number {
     return 1;
   }
   const out = path.resolve(argument('out') ?? path.join(siteDir, 'data/api-changes.json'));
-  // Only the folder's own git metadata counts, not that of a repository it happens to sit in.
-  const ownRepository = git(from, ['rev-parse', '--show-toplevel']) === fs.realpathSync(from);
-  const commit = argument('commit') ?? (ownRepository ? git(from, ['rev-parse', 'HEAD']) : undefined);
-  if (!commit || !/^[0-9a-f]{40}$/.test(commit)) {
-    console.error(`${from}: cannot tell the source commit (found ${JSON.stringify(commit)}); pass --commit <40-hex sha>.`);
-    return 1;
+  const sources = argument('sources');
+  if (sources !== undefined && argument('commit') !== undefined) {
+    console.error('Pass either --commit (one commit for every file) or --sources (a commit per file), not both.');
+    return 2;
   }
-  const files = findNotesFiles(from);
+  let commit: string | undefined;
+  if (sources === undefined) {
+    // Only the folder's own git metadata counts, not that of a repository it happens to sit in.
+    const ownRepository = git(from, ['rev-parse', '--show-toplevel']) === fs.realpathSync(from);
+    commit = argument('commit') ?? (ownRepository ? git(from, ['rev-parse', 'HEAD']) : undefined);
+    if (!commit || !/^[0-9a-f]{40}$/.test(commit)) {
+      console.error(`${from}: cannot tell the source commit (found ${JSON.stringify(commit)}); pass --commit <40-hex sha>, or --sources <manifest> with a commit per file.`);
+      return 1;
+    }
+  }
+  let files = findNotesFiles(from);
   if (!files.length) {
     console.error(`${from}: no UPGRADING.md file in it.`);
     return 1;
+  }
+  if (sources !== undefined) {
+    try {
+      if (!fs.existsSync(sources) || !fs.statSync(sources).isFile()) {
+        throw new SourcesManifestError(`${sources}: no such file; --sources takes a JSON file mapping each UPGRADING.md path under ${from} to its commit`);
+      }
+      files = withSourceCommits(files, parseSourcesManifest(fs.readFileSync(sources, 'utf8'), sources), sources);
+    } catch (error) {
+      if (error instanceof SourcesManifestError) {
+        console.error(error.message);
+        return 1;
+      }
+      throw error;
+    }
   }
   const pluginTypes = new Set(Object.keys(readDataFile('components').plugintypes));
   const { exclusions } = readDataFile('api-changes-exclusions');
@@ -121,8 +151,10 @@ export function main(): number {
     fs.rmSync(temporary, { force: true });
   }
   const imported = result.changes.length - droppedForHand.length;
+  const commits = new Set(files.map((file) => file.commit ?? commit));
+  const where = commit ? `at ${commit.slice(0, 12)}` : `at ${commits.size} commit(s) (${sources})`;
   console.log(
-    `Read ${files.length} UPGRADING.md file(s) at ${commit.slice(0, 12)} of ${repository}: ${result.noteCount} note(s) in series ${result.series.join(', ') || 'none'}, ` +
+    `Read ${files.length} UPGRADING.md file(s) ${where} of ${repository}: ${result.noteCount} note(s) in series ${result.series.join(', ') || 'none'}, ` +
       `${result.derivedNoteCount} gave entries. Imported ${imported} entr${imported === 1 ? 'y' : 'ies'} (${droppedForHand.length} more left to hand entries); ` +
       `${folded} point-release entr${folded === 1 ? 'y' : 'ies'} became backports of a newer series' entry; ${path.relative(process.cwd(), out)} now has ${changes.length} entries.`,
   );

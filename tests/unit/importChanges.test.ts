@@ -8,7 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deriveChanges, importNotes, mergeChanges, parseNotesFile, versionOfHeading, type Note, type NotesFile } from '../../src/utils/apiChanges/importNotes';
+import {
+  deriveChanges,
+  importNotes,
+  mergeChanges,
+  parseNotesFile,
+  parseSourcesManifest,
+  SourcesManifestError,
+  versionOfHeading,
+  withSourceCommits,
+  type Note,
+  type NotesFile,
+} from '../../src/utils/apiChanges/importNotes';
 import type { ApiChange, ApiChangeExclusion, ApiChangesData } from '../../src/utils/apiChanges/types';
 import { DataFileError, validateDataFile } from '../../src/utils/dataFiles';
 
@@ -110,6 +121,21 @@ describe('parseNotesFile', () => {
     expect(result.warnings.find((warning) => warning.line === 29)?.message).toMatch(/^no name could be read from this note \(core, 5\.1, Removed\)/);
   });
 
+  it('reads a namespaced class written as the component heading as that class in its component', () => {
+    const file: NotesFile = {
+      path: 'UPGRADING.md',
+      text: '# Moodle Upgrade notes\n\n## 5.3\n\n### core\\widget\\manager\n\n#### Added\n\n- Added widget_delay() method to let a widget wait.\n\n  For more information see [MDL-90300](https://tracker.moodle.org/browse/MDL-90300)\n\n### mod_forum\n\n#### Added\n\n- Added forum_delay() function to let a forum wait.\n\n  For more information see [MDL-90301](https://tracker.moodle.org/browse/MDL-90301)\n',
+    };
+    const { notes, warnings } = parseNotesFile(file);
+    expect(warnings).toEqual([]);
+    expect(notes.map((note) => `${note.component} ${note.container ?? '-'}`)).toEqual(['core \\core\\widget\\manager', 'mod_forum -']);
+    const result = importNotes([file], { repository: 'moodle/moodle', commit, rules });
+    expect(result.changes.map(facts)).toEqual([
+      '5.3 | core | added | method | \\core\\widget\\manager::widget_delay() | - | MDL-90300',
+      '5.3 | mod_forum | added | function | forum_delay() | - | MDL-90301',
+    ]);
+  });
+
   it('skips a file that is not Moodle upgrade notes, saying so', () => {
     const { notes, warnings } = parseNotesFile({ path: 'lib/vendorlib/UPGRADING.md', text: fs.readFileSync(path.join(fixtures, 'checkout/public/lib/vendorlib/UPGRADING.md'), 'utf8') });
     expect(notes).toEqual([]);
@@ -180,6 +206,28 @@ describe('deriveChanges reads the names of real-format notes', () => {
       text: 'Final removal of `share_thing()` in `core\\sharing\\sender`, please use `share_other()` instead.',
       subsection: 'Removed' as const,
       expected: ['removed method \\core\\sharing\\sender::share_thing() \\core\\sharing\\sender::share_other()'],
+    },
+    {
+      name: 'new names announced by a first sentence that names none, each opening a later sentence',
+      text: 'Two new AMD modules are now available. `core/widget_draw` draws one widget. `core/widget_board` provides `drawAll` and `clearAll` to lay widgets out.',
+      subsection: 'Added' as const,
+      expected: ['added js-module core/widget_draw -', 'added js-module core/widget_board -'],
+    },
+    {
+      name: 'a first sentence that names nothing and announces nothing, whose later names are context',
+      text: 'Widgets now load faster. `core/widget_draw` is used for it.',
+      subsection: 'Added' as const,
+      expected: [],
+    },
+    {
+      name: 'a replacement named by "instead call"',
+      text: 'The widget `get_frame()` method has been deprecated, callers should instead call `get_frame_sql()`.',
+      expected: ['deprecated method get_frame() get_frame_sql()'],
+    },
+    {
+      name: 'a deprecated wrapper whose sentence also names the method it wraps, which is the replacement',
+      text: 'widget_manager::get_old_bounds() has been kept as a deprecated wrapper around widget_manager::get_bounds(); callers still using the old name should migrate to get_bounds().',
+      expected: ['deprecated method widget_manager::get_old_bounds() get_bounds()'],
     },
     {
       name: 'several functions and the kind word after them',
@@ -549,6 +597,52 @@ describe('deriveChanges reads the names of real-format notes', () => {
   });
 });
 
+describe('a folder of files read at different commits (a sources manifest)', () => {
+  const label = 'sources.json';
+  const manifest = fs.readFileSync(path.join(fixtures, 'checkout-sources.json'), 'utf8');
+  const files = readFixtures(path.join(fixtures, 'checkout')).map((file) => ({ ...file, path: file.path.split(path.sep).join('/') }));
+
+  it('cites each entry at its own file\'s commit', () => {
+    const result = importNotes(withSourceCommits(files, parseSourcesManifest(manifest, label), label), { repository: 'moodle/moodle', rules });
+    const cited = new Set(result.changes.map((change) => `${change.source.path} ${change.source.commit}`));
+    expect([...cited].sort()).toEqual(['public/UPGRADING.md 1111111111111111111111111111111111111111', 'public/mod/forum/UPGRADING.md 3333333333333333333333333333333333333333']);
+  });
+
+  it('lets a file\'s own commit win over the import\'s', () => {
+    const dated = files.map((file) => (file.path === 'public/mod/forum/UPGRADING.md' ? { ...file, commit: '4444444444444444444444444444444444444444' } : file));
+    const result = importNotes(dated, { repository: 'moodle/moodle', commit, rules });
+    expect(new Set(result.changes.filter((change) => change.component === 'mod_forum').map((change) => change.source.commit))).toEqual(new Set(['4444444444444444444444444444444444444444']));
+    expect(new Set(result.changes.filter((change) => change.component !== 'mod_forum').map((change) => change.source.commit))).toEqual(new Set([commit]));
+  });
+
+  it('refuses to import a file without a commit, naming it', () => {
+    const partly = files.map((file) => (file.path === 'public/UPGRADING.md' ? file : { ...file, commit }));
+    expect(() => importNotes(partly, { repository: 'moodle/moodle', rules })).toThrow('no source commit for public/UPGRADING.md');
+  });
+
+  it('names a file the manifest does not list, and an entry for a file the folder does not hold', () => {
+    const commits = parseSourcesManifest(manifest, label);
+    commits.delete('public/mod/forum/UPGRADING.md');
+    expect(() => withSourceCommits(files, commits, label)).toThrow('sources.json: no commit for "public/mod/forum/UPGRADING.md"');
+    commits.set('public/mod/forum/UPGRADING.md', commit);
+    commits.set('public/mod/book/UPGRADING.md', commit);
+    expect(() => withSourceCommits(files, commits, label)).toThrow('sources.json: lists "public/mod/book/UPGRADING.md", which the folder does not hold');
+  });
+
+  it.each([
+    ['{"public/UPGRADING.md": ', 'sources.json: not valid JSON'],
+    ['["public/UPGRADING.md"]', 'sources.json: must be an object mapping each UPGRADING.md path'],
+    ['{"public/UPGRADING.md": "457e397"}', 'sources.json: "public/UPGRADING.md" has commit "457e397", not a 40-hex sha'],
+    ['{"public/UPGRADING.md": 42}', 'sources.json: "public/UPGRADING.md" has commit 42, not a 40-hex sha'],
+    [`{"public/lib/upgrade.txt": "${commit}"}`, 'sources.json: "public/lib/upgrade.txt" is not the path of an UPGRADING.md'],
+    [`{"/public/UPGRADING.md": "${commit}"}`, 'sources.json: "/public/UPGRADING.md" is not the path of an UPGRADING.md'],
+    [`{"public/../UPGRADING.md": "${commit}"}`, 'sources.json: "public/../UPGRADING.md" is not the path of an UPGRADING.md'],
+  ])('rejects the malformed manifest %s', (text, message) => {
+    expect(() => parseSourcesManifest(text, label)).toThrow(SourcesManifestError);
+    expect(() => parseSourcesManifest(text, label)).toThrow(message);
+  });
+});
+
 describe('mergeChanges', () => {
   const source = { repository: 'moodle/moodle', path: 'UPGRADING.md', commit };
   const entry = (overrides: Partial<ApiChange>): ApiChange => ({ name: 'x()', kind: 'function', change: 'removed', version: '5.1', component: 'core', note: 'Function removed in 5.1.', source, origin: 'imported', ...overrides });
@@ -709,5 +803,43 @@ describe('npm run data:changes', () => {
     const { status, stderr } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle']);
     expect(status).toBe(1);
     expect(stderr).toContain('pass --commit');
+  });
+
+  it('cites each file at the commit the --sources manifest gives it', () => {
+    const out = path.join(workDir, 'per-file.json');
+    fs.writeFileSync(out, JSON.stringify({ $schema: '../schemas/api-changes.schema.json', changes: [] }));
+    const { status, stdout } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--sources', path.join(fixtures, 'checkout-sources.json'), '--out', out]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/Read 3 UPGRADING\.md file\(s\) at 3 commit\(s\) \(\S*checkout-sources\.json\) of moodle\/moodle/);
+    const written = JSON.parse(fs.readFileSync(out, 'utf8')) as ApiChangesData;
+    expect(new Set(written.changes.map((change) => `${change.source.path} ${change.source.commit.slice(0, 4)}`))).toEqual(new Set(['public/UPGRADING.md 1111', 'public/mod/forum/UPGRADING.md 3333']));
+  });
+
+  it('stops on a manifest that misses a file, naming both, and leaves the data file as it was', () => {
+    const out = path.join(workDir, 'kept.json');
+    const before = JSON.stringify({ $schema: '../schemas/api-changes.schema.json', changes: [] });
+    fs.writeFileSync(out, before);
+    const sources = path.join(workDir, 'short-sources.json');
+    fs.writeFileSync(sources, JSON.stringify({ 'public/UPGRADING.md': commit, 'public/lib/vendorlib/UPGRADING.md': commit }));
+    const { status, stderr } = run(['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--sources', sources, '--out', out]);
+    expect(status).toBe(1);
+    expect(stderr).toContain(`${sources}: no commit for "public/mod/forum/UPGRADING.md"`);
+    expect(fs.readFileSync(out, 'utf8')).toBe(before);
+  });
+
+  it('stops on a malformed or missing manifest, and on --commit given with --sources', () => {
+    const sources = path.join(workDir, 'broken-sources.json');
+    fs.writeFileSync(sources, '{"public/UPGRADING.md": "HEAD"}');
+    const args = ['--from', path.join(fixtures, 'checkout'), '--repository', 'moodle/moodle', '--out', path.join(workDir, 'unused.json')];
+    const broken = run([...args, '--sources', sources]);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain(`${sources}: "public/UPGRADING.md" has commit "HEAD", not a 40-hex sha`);
+    const missing = run([...args, '--sources', path.join(workDir, 'no-such-sources.json')]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain('no-such-sources.json: no such file');
+    const both = run([...args, '--sources', sources, '--commit', commit]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('not both');
+    expect(fs.existsSync(path.join(workDir, 'unused.json'))).toBe(false);
   });
 });

@@ -20,6 +20,11 @@ export interface NotesFile {
   /** Path inside the repository, as `source.path` records it. */
   path: string;
   text: string;
+  /**
+   * The commit this file was read at, when the files of one import come from different commits (a folder of
+   * files collected one by one, each at the newest version a source holds). Without it, the import's commit.
+   */
+  commit?: string;
 }
 
 /** Something the importer could not read, with the file and line to look at. */
@@ -41,6 +46,11 @@ export interface Note {
   /** The version the change first ships in ("5.0.7", "5.2"). */
   version: string;
   component: string;
+  /**
+   * The class a `### core\task\manager` heading names in place of a component: its notes are about that class's
+   * members, and the component is the heading's first segment.
+   */
+  container?: string;
   subsection: NoteSubsection;
   /** The bullet's text without the "For more information" line, lines joined with \n. */
   text: string;
@@ -114,6 +124,7 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
 
   let heading: string | undefined;
   let component: string | undefined = fileComponent ?? undefined;
+  let container: string | undefined;
   let subsection: NoteSubsection | undefined;
   let skipping = false;
   let current: { line: number; body: string[] } | undefined;
@@ -136,7 +147,7 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
       .join('\n')
       .trim();
     if (version && component && subsection) {
-      notes.push({ file: file.path, line: current.line, heading: heading ?? version, version, component, subsection, text, issue });
+      notes.push({ file: file.path, line: current.line, heading: heading ?? version, version, component, ...(container ? { container } : {}), subsection, text, issue });
     }
     current = undefined;
   };
@@ -155,6 +166,7 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
         heading = text;
         version = versionOfHeading(text);
         component = fileComponent ?? undefined;
+        container = undefined;
         subsection = undefined;
         skipping = false;
         if (!version) {
@@ -163,9 +175,17 @@ export function parseNotesFile(file: NotesFile): { notes: Note[]; warnings: Impo
         }
       } else if (level === 3 && subsectionLevel === 4) {
         component = text;
+        container = undefined;
         subsection = undefined;
+        // "### core\task\manager": a namespaced class written where the component goes. Its notes are about its
+        // members; the component is the first segment.
+        const classHeading = /^([a-z][a-z0-9_]*)((?:\\[a-z_][a-z0-9_]*)+)$/.exec(text);
+        if (classHeading && componentPattern.test(classHeading[1])) {
+          component = classHeading[1];
+          container = `\\${text}`;
+        }
         // A plain plugin type ("### mod") holds notes for every plugin of that type.
-        if (!componentPattern.test(text)) {
+        if (!componentPattern.test(component)) {
           warn(lineNumber, `"### ${text}" is not a component name (core, core_course, mod_quiz) or a plugin type (mod); its notes are skipped`);
           component = undefined;
         }
@@ -247,8 +267,9 @@ const kindWords: [RegExp, ApiChangeKind | 'skip'][] = [
   [/^(parameter|parameters|param|params|argument|arguments|attribute|attributes|field|fields|column|columns|option|options|key|keys|selector|selectors|variable|variables|string|strings|value|values|flag|table|tables|file|files|step|steps|generator|filter|filters|state|states|element|elements|icon|icons|class-name|scss|css|api|apis|page|pages|script|scripts|library|plugin|plugins|subsystem|activity)$/i, 'skip'],
 ];
 
+// "calling code should instead call `x()`" names x as the replacement as plainly as "use `x()`" does.
 const replacementPhrase =
-  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used|accessed via|refer to)\b|→|=>/i;
+  /\b(?:use|using|in favou?r of|replaced (?:by|with)|replacement (?:is|being)|super[cs]eded by|moved (?:in)?to|renamed (?:to|as)|migrate to|switch to|should be used|accessed via|refer to|instead call)\b|→|=>/i;
 
 /** Plain words that stand before "setting" without naming one: "the default setting", "this setting". */
 const notSettingNames = new Set(['the', 'this', 'that', 'a', 'an', 'new', 'old', 'default', 'site', 'admin', 'global', 'plugin', 'theme', 'same', 'following', 'config', 'its', 'their', 'each', 'any', 'which', 'user', 'course', 'existing', 'previous', 'legacy', 'experimental', 'related', 'corresponding', 'its', 'own']);
@@ -1035,9 +1056,16 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
     // A note that starts with a lone name ("question_delete_course()") describes that name in the sentences after it.
     const headed = /^\S+$/.test(parts[0] ?? '');
     const anyVerb = parts.some((sentence) => changeVerb.test(sentence));
+    // "Two new AMD modules are now available. `core/a` lets … `core/b` provides …": a first sentence that announces new
+    // names of a kind without naming one leaves the naming to the sentences after it, each opening with one of them.
+    // The announcement's kind word is the kind of those names ("modules": `core/a` is a JS module).
+    const announcedWord = change === 'added' && !findCandidates(parts[0] ?? '').length ? /\bnew\s+(?:[A-Za-z]+\s+)?(modules|classes|methods|functions|hooks|templates)\b/i.exec(parts[0] ?? '') : null;
+    const announcedKinds: Record<string, ApiChangeKind> = { modules: 'js-module', classes: 'class', methods: 'method', functions: 'function', hooks: 'hook', templates: 'template' };
+    const announcedKind = announcedWord ? announcedKinds[announcedWord[1].toLowerCase()] : undefined;
+    const announces = announcedKind !== undefined;
     parts.forEach((sentence, index) => {
       // Notes of additions and changes name their subject in the first sentence; later ones are context.
-      if (firstOnly && (derived.length || index > 0)) {
+      if (firstOnly && (index > 0 ? !announces : derived.length > 0)) {
         return;
       }
       // A sentence of a deprecation or removal note names changed names only when it says so itself; otherwise its
@@ -1045,7 +1073,10 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       // A first sentence that opens with a name ("`x::y` No replacement.") is about that name.
       const own =
         !keepsReplacement || (headed ? index === 0 : changeVerb.test(sentence) || (index === 0 && (!anyVerb || /^`[^`]+`/.test(sentence.trim()))));
-      const { derived: found, replacement, replacements } = deriveFromSentence(sentence, change, rules, undefined, firstOnly, { replacedKind: pending[0]?.kind });
+      const { derived: found, replacement, replacements } = deriveFromSentence(sentence, change, rules, announces && index > 0 ? announcedKind : undefined, firstOnly, {
+        replacedKind: pending[0]?.kind,
+        container: note.container,
+      });
       // "… get_section_number and set_section_number are now final deprecated. Use get_sectionum and set_sectionnum
       // instead.": as many replacements as names just above, in the same order.
       const open = pending.filter((candidate) => !candidate.replacement);
@@ -1118,8 +1149,73 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
       entry.kind = 'function';
     }
   }
-  const unique = derived.filter((entry, index) => derived.findIndex((other) => other.name === entry.name && other.change === entry.change) === index);
+  // "`x::old()` … a deprecated wrapper around `x::new()` … should migrate to `new()`": a name another entry of the same
+  // note gives as its replacement is that replacement, not a second name that went away.
+  const member = (name: string) => name.replace(/^.*::/, '');
+  const isReplacement = (entry: Derived) =>
+    (entry.change === 'deprecated' || entry.change === 'removed') &&
+    derived.some((other) => other !== entry && other.replacement && (other.replacement === entry.name || (!other.replacement.includes('::') && other.replacement === member(entry.name))));
+  const kept = derived.filter((entry) => !isReplacement(entry));
+  const unique = kept.filter((entry, index) => kept.findIndex((other) => other.name === entry.name && other.change === entry.change) === index);
   return unique.length ? { derived: unique } : { derived: unique, warning: 'no name could be read from this note' };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Sources manifest                                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A sources manifest that cannot be used: the message names the manifest and the entry or file. */
+export class SourcesManifestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourcesManifestError';
+  }
+}
+
+/**
+ * Reads a sources manifest, `{ "<path of an UPGRADING.md in the repository>": "<40-hex commit>" }`: the
+ * commit each file of a folder was read at, for a folder of files collected one by one rather than
+ * exported from one checkout. `label` names the manifest in errors.
+ */
+export function parseSourcesManifest(text: string, label: string): Map<string, string> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SourcesManifestError(`${label}: not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new SourcesManifestError(`${label}: must be an object mapping each UPGRADING.md path to the 40-hex commit it was read at`);
+  }
+  const commits = new Map<string, string>();
+  for (const [file, commit] of Object.entries(data)) {
+    // The keys become source.path: a path inside the repository, written as it is there.
+    if (!/(^|\/)UPGRADING\.md$/.test(file) || file.startsWith('/') || file.split('/').some((part) => part === '' || part === '.' || part === '..') || file.includes('\\')) {
+      throw new SourcesManifestError(`${label}: "${file}" is not the path of an UPGRADING.md inside the repository (a relative path with "/", ending in UPGRADING.md)`);
+    }
+    if (typeof commit !== 'string' || !/^[0-9a-f]{40}$/.test(commit)) {
+      throw new SourcesManifestError(`${label}: "${file}" has commit ${JSON.stringify(commit)}, not a 40-hex sha`);
+    }
+    commits.set(file, commit);
+  }
+  return commits;
+}
+
+/**
+ * Gives each file its commit from a manifest. A file the manifest does not list, or a manifest entry for
+ * a file that is not there, is an error naming it: an entry must never cite a commit its file was not read at.
+ */
+export function withSourceCommits(files: NotesFile[], commits: Map<string, string>, label: string): NotesFile[] {
+  const missing = files.filter((file) => !commits.has(file.path)).map((file) => file.path);
+  if (missing.length) {
+    throw new SourcesManifestError(`${label}: no commit for ${missing.map((file) => `"${file}"`).join(', ')}; add each as "<path>": "<40-hex commit>"`);
+  }
+  const paths = new Set(files.map((file) => file.path));
+  const stale = [...commits.keys()].filter((file) => !paths.has(file));
+  if (stale.length) {
+    throw new SourcesManifestError(`${label}: lists ${stale.map((file) => `"${file}"`).join(', ')}, which the folder does not hold`);
+  }
+  return files.map((file) => ({ ...file, commit: commits.get(file.path) }));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1128,7 +1224,8 @@ export function deriveChanges(note: Note, rules: NameRules): { derived: Derived[
 
 export interface ImportNotesOptions {
   repository: string;
-  commit: string;
+  /** The commit of every file that does not name its own (NotesFile.commit). */
+  commit?: string;
   rules: NameRules;
   /** Import only versions of these series and later ("5.1"), and only up to this one. */
   since?: string;
@@ -1181,8 +1278,14 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
   let noteCount = 0;
   let derivedNoteCount = 0;
   const excluded: ApiChange[] = [];
+  // A source without its commit cannot be cited: every file must have one before anything is read.
+  const undated = files.filter((file) => !(file.commit ?? options.commit));
+  if (undated.length) {
+    throw new Error(`no source commit for ${undated.map((file) => file.path).join(', ')}: give the import a commit or each file its own`);
+  }
   for (const file of [...files].sort(fileOrder)) {
     const parsed = parseNotesFile(file);
+    const commit = (file.commit ?? options.commit) as string;
     warnings.push(...parsed.warnings.filter((warning) => !warning.version || inRange(seriesOfVersion(warning.version), options)));
     for (const note of parsed.notes) {
       const noteSeries = seriesOfVersion(note.version);
@@ -1203,7 +1306,7 @@ export function importNotes(files: NotesFile[], options: ImportNotesOptions): Im
         continue;
       }
       derivedNoteCount += 1;
-      const source: ApiChangeSource = { repository: options.repository, path: note.file, commit: options.commit };
+      const source: ApiChangeSource = { repository: options.repository, path: note.file, commit };
       for (const entry of derived) {
         const change: ApiChange = {
           name: entry.name,
