@@ -107,7 +107,13 @@ function byteCounter(context: import('@playwright/test').BrowserContext, isIndex
       }),
     );
   });
-  return { totals, settled: () => Promise.all(pending) };
+  // Counting stops before the sizes are awaited: a request finishing later would ask its size of a
+  // context already closed.
+  const settled = () => {
+    totals.counting = false;
+    return Promise.all(pending);
+  };
+  return { totals, settled };
 }
 
 async function ourColdRun(browser: Browser, url: string, query: string): Promise<{ ms: number; indexBytes: number; indexRequests: number; modalBytes: number }> {
