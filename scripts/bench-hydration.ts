@@ -21,7 +21,6 @@ import { buildsToMeasure, selectedPages } from './bench-lighthouse';
 import { chromiumArgs, chromiumPath } from './chromium';
 import { mainThreadEvents, traceCategories, type TraceEvent } from './bench-trace';
 
-
 export interface HydrationFigures {
   scriptMs: number;
   blockingMs: number;

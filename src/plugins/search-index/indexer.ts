@@ -85,7 +85,6 @@ function kindOf(page: IndexedPage, pages: IndexedPage[]): PageKind {
   return pages.some((other) => other.route.startsWith(prefix)) ? 'index' : 'page';
 }
 
-/** The index files (path inside the index folder → content) of a set of pages. */
 /**
  * The shortest beginning of `first` that sorts after `previousLast` (the terms are sorted, so
  * `previousLast` < `first`): all a query needs to tell which shard a term is in, and shorter in
@@ -100,6 +99,7 @@ export function shardStart(previousLast: string, first: string): string {
   return first;
 }
 
+/** The index files (path inside the index folder → content) of a set of pages. */
 export function buildIndexFiles(pages: IndexedPage[], baseUrl: string, { shardBytes = defaultShardBytes }: { shardBytes?: number } = {}): Map<string, string> {
   const occurrences = new Map<string, Occurrence[]>();
   const sectionTexts: { text: string; words: { start: number; end: number }[] }[] = [];

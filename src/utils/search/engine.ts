@@ -311,12 +311,12 @@ export function completes(typed: string, term: string): boolean {
   return (term.startsWith(typed) && (joiners.test(typed) || !joiners.test(term.slice(typed.length)))) || (typed.startsWith(term) && term.length >= 3 && typed.length - term.length <= 4);
 }
 
-/** The shortest beginning of a typed last word that it can match as a stem (see completes). */
-function shortestStem(typed: string): number {
+/** The length of the shortest beginning of a typed last word that it can match as a stem (see completes). */
+function shortestStemLength(typed: string): number {
   return Math.max(3, typed.length - 4);
 }
 
-/** Index of the shard that holds a term, given the first term of each shard. */
+/** Index of the shard that holds a term, given where each shard starts (IndexMeta.shards' `first`). */
 export function shardOf(firsts: string[], term: string): number {
   let low = 0;
   let high = firsts.length - 1;
@@ -344,7 +344,7 @@ export function shardsForTerm(firsts: string[], term: QueryTerm): number[] {
   const first = shardOf(firsts, term.typed);
   const last = shardOf(firsts, `${term.typed}\uffff`);
   const shards = new Set(Array.from({ length: last - first + 1 }, (_, index) => first + index));
-  for (let length = shortestStem(term.typed); length < term.typed.length; length += 1) {
+  for (let length = shortestStemLength(term.typed); length < term.typed.length; length += 1) {
     shards.add(shardOf(firsts, term.typed.slice(0, length)));
   }
   shards.add(shardOf(firsts, term.term));
