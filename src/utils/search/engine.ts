@@ -285,9 +285,13 @@ export function typoTerms(term: QueryTerm, vocabulary: string[]): Map<string, nu
     if (word === term.typed || Math.abs(word.length - term.typed.length) > term.typos) {
       continue;
     }
-    const weight = withinTypos(term.typed, word, 1) ? typoWeights[1] : term.typos === 2 && withinTypos(term.typed, word, 2) ? typoWeights[2] : 0;
+    // Most words are further away than the term allows and fail this first, cheapest test.
+    if (!withinTypos(term.typed, word, term.typos)) {
+      continue;
+    }
+    const weight = term.typos === 1 || withinTypos(term.typed, word, 1) ? typoWeights[1] : typoWeights[2];
     const candidate = normalWord(word);
-    if (weight > 0 && candidate !== term.term && weight > (found.get(candidate) ?? 0)) {
+    if (candidate !== term.term && weight > (found.get(candidate) ?? 0)) {
       found.set(candidate, weight);
     }
   }

@@ -397,15 +397,29 @@ export class LocalIndex {
       return [];
     }
     const coverageOf = (pageTerms: Set<number>) => [...pageTerms].reduce((sum, index) => sum + importance[index], 0) / totalImportance;
+    // The query terms a word of text stands for, once per word: the same words recur in the
+    // passages of many sections, and on a fresh page this runs before the code is optimised.
+    const wordTerms = new Map<string, number[]>();
+    const termsOfText = (word: string): number[] => {
+      let indexes = wordTerms.get(word);
+      if (!indexes) {
+        indexes = [];
+        for (const candidate of termsOfWord(word)) {
+          const termIndex = keyTerm.get(candidate);
+          if (termIndex !== undefined) {
+            indexes.push(termIndex);
+          }
+        }
+        wordTerms.set(word, indexes);
+      }
+      return indexes;
+    };
     // How many of the query's words a passage (a dozen words of text) shows.
     const termsShown = (text: string): number => {
       const shown = new Set<number>();
       for (const { word } of wordsOf(text)) {
-        for (const candidate of termsOfWord(word)) {
-          const termIndex = keyTerm.get(candidate);
-          if (termIndex !== undefined) {
-            shown.add(termIndex);
-          }
+        for (const termIndex of termsOfText(word)) {
+          shown.add(termIndex);
         }
       }
       return shown.size;
