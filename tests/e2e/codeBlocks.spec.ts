@@ -5,7 +5,7 @@
  * hydrates.
  */
 import { darkCodeTheme, lightCodeTheme } from '../../config/prism';
-import { expect, open, test } from './fixtures';
+import { expect, open, test, waitForHydration } from './fixtures';
 
 const code = [
   '<?php',
@@ -94,4 +94,37 @@ test('a block the build leaves to the browser (a magic comment) is highlighted o
   await expect(block.locator('.token.keyword').filter({ hasText: 'const' })).toHaveCount(1);
   await expect(block.locator('.theme-code-block-highlighted-line')).toHaveText('    document.addEventListener(\'click\', handleClick);');
   await expect(block).not.toContainText('highlight-next-line');
+});
+
+test.describe('a long page’s code blocks below the fold', () => {
+  test.use({ viewport: { width: 412, height: 800 } });
+
+  test('are left unrendered, and measured for the word-wrap button, until the reader comes near them', async ({ page }) => {
+    await open(page, '/docs/apis/core/dml');
+    const example = page.locator('figure .theme-code-block').filter({ hasText: 'message_repository' });
+    const skipped = () => example.locator('pre').evaluate((element) => !element.checkVisibility({ contentVisibilityAuto: true }));
+    const wrap = example.getByRole('button', { name: /word wrap/i });
+    // Its licence lines are wider than a phone: the button is due once the block is measured.
+    expect(await skipped()).toBe(true);
+    await expect(wrap).toHaveCount(0);
+    await example.scrollIntoViewIfNeeded();
+    await expect.poll(skipped).toBe(false);
+    await expect(wrap).toHaveCount(1);
+    await example.hover();
+    await wrap.click();
+    await expect(example.locator('code')).toHaveCSS('white-space', /pre-wrap/);
+  });
+
+  test('do not move a heading reached by its anchor', async ({ page }) => {
+    await page.goto('/docs/apis/core/dml#security');
+    await waitForHydration(page);
+    const heading = page.locator('h2#security');
+    const top = () => heading.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    // Below the sticky navbar, at the top of the viewport, and still there once the blocks around it are rendered.
+    await expect.poll(top).toBeGreaterThanOrEqual(0);
+    const first = await top();
+    expect(first).toBeLessThan(150);
+    await page.waitForTimeout(1000);
+    expect(Math.abs((await top()) - first)).toBeLessThanOrEqual(1);
+  });
 });
