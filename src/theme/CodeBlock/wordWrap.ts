@@ -41,6 +41,13 @@ export function useCodeWordWrap(): WordWrap {
   const codeBlockRef = useRef<HTMLPreElement>(null);
   const near = useRef(false);
 
+  const measure = useCallback(() => {
+    const block = codeBlockRef.current;
+    if (block) {
+      setIsCodeScrollable(block.scrollWidth > block.clientWidth || Boolean(block.querySelector('code')?.hasAttribute('style')));
+    }
+  }, []);
+
   const toggle = useCallback(() => {
     const codeElement = codeBlockRef.current?.querySelector('code');
     if (!codeElement) {
@@ -54,23 +61,13 @@ export function useCodeWordWrap(): WordWrap {
       codeElement.style.overflowWrap = 'anywhere';
     }
     setIsEnabled((value) => !value);
-  }, [isEnabled]);
-
-  const measure = useCallback(() => {
-    const block = codeBlockRef.current;
-    if (block) {
-      setIsCodeScrollable(block.scrollWidth > block.clientWidth || Boolean(block.querySelector('code')?.hasAttribute('style')));
-    }
-  }, []);
+    // The wrapping changes the width; the reader is at the block, so it is measured now.
+    measure();
+  }, [isEnabled, measure]);
 
   useEffect(() => {
     const block = codeBlockRef.current;
     if (!block) {
-      return undefined;
-    }
-    if (typeof IntersectionObserver === 'undefined') {
-      near.current = true;
-      measure();
       return undefined;
     }
     return observe(block, (isNear) => {
@@ -80,15 +77,6 @@ export function useCodeWordWrap(): WordWrap {
       }
     });
   }, [measure]);
-
-  // Switching the wrapping changes the width: measure again (the reader is at the block).
-  const switched = useRef(false);
-  useEffect(() => {
-    if (switched.current) {
-      measure();
-    }
-    switched.current = true;
-  }, [isEnabled, measure]);
 
   useEffect(() => {
     const onResize = () => {

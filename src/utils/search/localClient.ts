@@ -400,7 +400,7 @@ export class LocalIndex {
     // The query terms a word of text stands for, once per word: the same words recur in the
     // passages of many sections, and on a fresh page this runs before the code is optimised.
     const wordTerms = new Map<string, number[]>();
-    const termsOfText = (word: string): number[] => {
+    const queryTermsOfWord = (word: string): number[] => {
       let indexes = wordTerms.get(word);
       if (!indexes) {
         indexes = [];
@@ -418,7 +418,7 @@ export class LocalIndex {
     const termsShown = (text: string): number => {
       const shown = new Set<number>();
       for (const { word } of wordsOf(text)) {
-        for (const termIndex of termsOfText(word)) {
+        for (const termIndex of queryTermsOfWord(word)) {
           shown.add(termIndex);
         }
       }
