@@ -24,6 +24,14 @@
  * moves what it painted: the navbar's right-hand items move left as each is added, a select
  * widens as its options arrive, a table's columns change with its rows. The element is empty and
  * outside the app's root, so React never sees it. Browsers without `rel=expect` ignore the link.
+ *
+ * First screen: code blocks far from the viewport are not laid out until the reader nears them
+ * (content-visibility: auto in src/css/custom.css). While a page was held from painting the
+ * browser had not yet decided which blocks are near, and laid out those on the first screen at
+ * their estimated height, then at their own: a layout shift as the page was first shown. A script
+ * at the end of the markup marks the code blocks in (or at the top of) the article's blocks that
+ * start on the first screen with `data-first-screen`, which custom.css leaves out. It sets only an
+ * attribute React does not manage, so hydration keeps it.
  */
 export const ssrTemplate = `
 <!DOCTYPE html>
@@ -111,6 +119,18 @@ export const ssrTemplate = `
   <body <%~ it.bodyAttributes %>>
     <%~ it.preBodyTags %>
     <div id="__docusaurus"><%~ it.appHtml %></div>
+    <script>
+      (function () {
+        // The code blocks on the first screen are laid out from the first paint on; the browser
+        // skips the others until the reader nears them (content-visibility in custom.css). See
+        // "First screen" above.
+        var blocks = document.querySelectorAll('.theme-doc-markdown > *');
+        for (var i = 0; i < blocks.length && blocks[i].getBoundingClientRect().top < window.innerHeight; i++) {
+          var code = blocks[i].matches('.theme-code-block') ? [blocks[i]] : blocks[i].querySelectorAll('.theme-code-block');
+          for (var j = 0; j < code.length; j++) code[j].setAttribute('data-first-screen', '');
+        }
+      })();
+    </script>
     <span id="__parsed" hidden></span>
     <%~ it.postBodyTags %>
   </body>

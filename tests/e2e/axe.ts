@@ -69,6 +69,16 @@ export async function openPageType(page: Page, pageType: PageType, mode: 'light'
   }, mode);
   await open(page, pageType.path);
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+  // Code blocks far from the screen are skipped by the browser until the reader nears them
+  // (content-visibility in src/css/custom.css); the checks read the whole page, so every skipped
+  // block is rendered first.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') {
+        element.style.contentVisibility = 'visible';
+      }
+    }
+  });
   if (pageType.path === '/general/development/process') {
     await expect(page.locator('.docusaurus-mermaid-container svg').filter({ visible: true }).first()).toBeVisible();
   }

@@ -93,3 +93,25 @@ for (const [address, pieces] of [
     }
   });
 }
+
+for (const [viewport, address] of [
+  [{ width: 412, height: 823 }, '/docs/apis/commonfiles'],
+  [{ width: 1350, height: 940 }, '/docs/apis/core/dml/exceptions'],
+] as const) {
+  test(`a code block on the first screen is laid out from the first paint (${viewport.width} px wide)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await watchLayoutShifts(page);
+    await open(page, address);
+    await page.waitForLoadState('networkidle');
+    const code = page.locator('.theme-doc-markdown .theme-code-block').first();
+    expect(await code.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight), `${address} has a code block on the first screen`).toBe(true);
+    expect(await layoutShiftTotal(page)).toBe(0);
+    await expect(code).toHaveAttribute('data-first-screen', '');
+    await expect(code).toHaveCSS('content-visibility', 'visible');
+    // Code blocks further down are left to the browser to lay out as the reader nears them.
+    await open(page, '/docs/apis/core/dml');
+    const last = page.locator('.theme-doc-markdown .theme-code-block').last();
+    await expect(last).not.toHaveAttribute('data-first-screen');
+    await expect(last).toHaveCSS('content-visibility', 'auto');
+  });
+}
