@@ -20,6 +20,7 @@ import { docsVersions } from './config/versions';
 import { generalSidebarItems } from './config/sidebars';
 import announcementBarPlugin from './src/plugins/announcement-bar';
 import apiChangesPlugin from './src/plugins/api-changes';
+import clientStartPlugin from './src/plugins/client-start';
 import codeThemePlugin from './src/plugins/code-theme';
 import routeLoadingPlugin from './src/plugins/route-loading';
 import markdownExportPlugin from './src/plugins/markdown-export';
@@ -170,6 +171,8 @@ const config: Config = {
     codeThemePlugin,
     // Each page's HTML names its own chunks; route components are built when first needed.
     routeLoadingPlugin,
+    // main.js starts in steps, compiled off the main thread where the browser can.
+    clientStartPlugin,
     announcementBarPlugin,
     [releaseNotesPlugin, { editUrl, dataDir: releaseDataDir }],
     [searchIndexPlugin, { enabled: search.mode === 'local' }],

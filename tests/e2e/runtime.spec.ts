@@ -148,6 +148,63 @@ test.describe('a page’s own code', () => {
   }
 });
 
+test.describe('how main.js starts (src/plugins/client-start)', () => {
+  test('main.js begins with the compile hint, and React DOM and the client entry run in separate tasks', async ({ page, request }) => {
+    const html = await (await request.get('/docs/apis/core/dml')).text();
+    const main = html.match(/href="?(\/assets\/js\/main\.[0-9a-f]+\.js)/)?.[1];
+    expect(main).toBeDefined();
+    expect((await (await request.get(main ?? '')).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      Object.assign(window, { startLog: log });
+      // React DOM registers with the developer tools' hook when it is evaluated.
+      const noop = () => undefined;
+      Object.assign(window, {
+        __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => log.push('react-dom'),
+          checkDCE: noop,
+          onScheduleFiberRoot: noop,
+          onCommitFiberRoot: noop,
+          onCommitFiberUnmount: noop,
+          onPostCommitFiberRoot: noop,
+        },
+      });
+      // Docusaurus's client entry sets window.docusaurus (with preload and prefetch) when it is
+      // evaluated; the page's starter script sets a stand-in before it (config/ssrTemplate.ts).
+      let docusaurus: unknown;
+      Object.defineProperty(window, 'docusaurus', {
+        configurable: true,
+        get: () => docusaurus,
+        set: (value: { preload?: unknown } | undefined) => {
+          if (typeof value?.preload === 'function' && !log.includes('client entry')) {
+            log.push('client entry');
+          }
+          docusaurus = value;
+        },
+      });
+      // Each step ends its task with scheduler.yield() where the browser has it (Chromium does).
+      const scheduler = (window as unknown as { scheduler: { yield: () => Promise<void> } }).scheduler;
+      const yieldToBrowser = scheduler.yield.bind(scheduler);
+      scheduler.yield = () => {
+        log.push('task ends');
+        return yieldToBrowser();
+      };
+    });
+    await open(page, '/docs/apis/core/dml');
+    const log = await page.evaluate(() => (window as unknown as { startLog: string[] }).startLog);
+    const [reactDom, clientEntry] = [log.indexOf('react-dom'), log.indexOf('client entry')];
+    expect(reactDom).toBe(0);
+    expect(clientEntry).toBeGreaterThan(reactDom);
+    // One task per step: React DOM, the registry, the routes, their chunk names, the global data,
+    // the client modules and the app, then the entry.
+    expect(log.slice(reactDom + 1, clientEntry)).toEqual(Array(7).fill('task ends'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data manipulation API (DML)');
+  });
+});
+
 test.describe('navigation', () => {
   test('a slow navigation shows the progress bar, a fast one does not', async ({ page }) => {
     // No prefetching, so the next page's code is fetched on the click.
