@@ -149,11 +149,15 @@ test.describe('a page’s own code', () => {
 });
 
 test.describe('how main.js starts (src/plugins/client-start)', () => {
-  test('main.js begins with the compile hint, and React DOM and the client entry run in separate tasks', async ({ page, request }) => {
+  test('main.js and the page’s chunks begin with the compile hint, and React DOM and the client entry run in separate tasks', async ({ page, request }) => {
     const html = await (await request.get('/docs/apis/core/dml')).text();
     const main = html.match(/href="?(\/assets\/js\/main\.[0-9a-f]+\.js)/)?.[1];
     expect(main).toBeDefined();
-    expect((await (await request.get(main ?? '')).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    const scripts = [...html.matchAll(/<link[^>]* rel="?preload"?[^>]* as="?script"?[^>]* href="?([^" >]+)/g)].map((match) => match[1]);
+    expect(scripts).toContain(main);
+    for (const script of scripts) {
+      expect((await (await request.get(script)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(true);
+    }
 
     await page.addInitScript(() => {
       const log: string[] = [];

@@ -52,7 +52,7 @@ describe('client-start plugin', () => {
     );
   });
 
-  it('puts the compile hint at the top of the main chunk only, in production builds', () => {
+  it('puts the compile hint at the top of every script file, not the style sheets, in production builds', () => {
     expect(configureWebpack({ entry: docusaurusClientEntry, mode: 'development' }, false).plugins).toEqual([]);
     const [plugin] = configureWebpack({ entry: docusaurusClientEntry, mode: 'production' }, false).plugins as { apply: (compiler: unknown) => void }[];
     const assets = new Map<string, string>([
@@ -102,6 +102,6 @@ describe('client-start plugin', () => {
     expect(assets.get('assets/js/main.1234abcd.js')).toBe(`${compileHint}(self.webpackChunk=[]).push([])`);
     expect(compileHint).toBe('//# allFunctionsCalledOnLoad\n');
     expect(assets.get('assets/css/styles.1234abcd.css')).toBe('body{}');
-    expect(assets.get('assets/js/17896441.1234abcd.js')).toBe('page()');
+    expect(assets.get('assets/js/17896441.1234abcd.js')).toBe(`${compileHint}page()`);
   });
 });

@@ -4,10 +4,12 @@
  *
  * - The client bundle's entry is start.ts, which evaluates the largest modules in tasks of their
  *   own before Docusaurus's client entry (whose behaviour is unchanged) runs.
- * - main.js begins with V8's compile hint for a whole file, `//# allFunctionsCalledOnLoad`
- *   (Chromium 136 and later): nearly every function in it runs while the page starts, so the
- *   browser compiles them while the file streams in, off the main thread, instead of one by one
- *   on the main thread as each is first called. Other browsers read a comment.
+ * - Every script file begins with V8's compile hint for a whole file, `//# allFunctionsCalledOnLoad`
+ *   (Chromium 136 and later): most functions of main.js and of a page's chunks run while the page
+ *   starts, so the browser compiles them while the file streams in, off the main thread, instead
+ *   of one by one on the main thread as each is first called (the page chunks' evaluation on
+ *   /general/releases/3.9/3.9.18 at 4x: 98 to 115 ms without, 61 to 83 ms with). A chunk is
+ *   compiled when it runs, not when it is prefetched. Other browsers read a comment.
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
@@ -15,7 +17,7 @@ import type { Plugin } from '@docusaurus/types';
 /** The client entry Docusaurus sets, which start.ts imports last. */
 export const docusaurusClientEntry = require.resolve('@docusaurus/core/lib/client/clientEntry.js');
 
-/** The compile hint, as the first line of main.js. */
+/** The compile hint, as the first line of each script file. */
 export const compileHint = '//# allFunctionsCalledOnLoad\n';
 
 /** The bundler (webpack or Rspack) compiler and compilation, as far as this plugin uses them. */
@@ -55,9 +57,6 @@ export default function clientStartPlugin(): Plugin {
             // After minifying (which drops comments), before the file names' content hashes.
             compilation.hooks.processAssets.tap({ name: 'client-start', stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING }, () => {
               for (const chunk of compilation.chunks) {
-                if (chunk.name !== 'main') {
-                  continue;
-                }
                 for (const file of chunk.files) {
                   if (file.endsWith('.js')) {
                     compilation.updateAsset(file, (source) => new sources.ConcatSource(compileHint, source));
