@@ -47,6 +47,9 @@ async function decisionOn(page: Page, request: IdlePrefetchReport['request'], pa
   return outcome as IdlePrefetchReport['outcome'];
 }
 
+/** The scripts a page's HTML preloads (the ones its starter runs), in order. */
+const preloadedScripts = (html: string) => [...html.matchAll(/<link[^>]* rel="?preload"?[^>]* as="?script"?[^>]* href="?([^" >]+)/g)].map((match) => match[1]);
+
 const isChunk = (request: Request) => /\/assets\/js\/[^/]+\.js$/.test(new URL(request.url()).pathname);
 
 test.describe('prefetching', () => {
@@ -101,7 +104,7 @@ test.describe('prefetching', () => {
     // The file that holds the 4.1 docs introduction: among the scripts its HTML names, the one
     // whose page metadata is that page's.
     const html = await (await request.get('/docs/4.1')).text();
-    const named = [...html.matchAll(/<link[^>]* rel="?preload"?[^>]* as="?script"?[^>]* href="?([^" >]+)/g)].map((match) => match[1]);
+    const named = preloadedScripts(html);
     const texts = await Promise.all(named.map(async (file) => ({ file, text: await (await request.get(file)).text() })));
     const pageCode = texts.filter(({ text }) => text.includes('"source":"@site/versioned_docs/version-4.1/index.md"')).map(({ file }) => file);
     expect(pageCode).toHaveLength(1);
@@ -128,7 +131,7 @@ test.describe('a page’s own code', () => {
   ]) {
     test(`the HTML of ${address} names every script the page runs before hydrating, each fetched once`, async ({ page, request }) => {
       const html = await (await request.get(address)).text();
-      const preloaded = [...html.matchAll(/<link[^>]* rel="?preload"?[^>]* as="?script"?[^>]* href="?([^" >]+)/g)].map((match) => match[1]);
+      const preloaded = preloadedScripts(html);
       const fetched: string[] = [];
       let hydrated = false;
       page.on('request', (script) => {
@@ -153,7 +156,7 @@ test.describe('how main.js starts (src/plugins/client-start)', () => {
     const html = await (await request.get('/docs/apis/core/dml')).text();
     const main = html.match(/href="?(\/assets\/js\/main\.[0-9a-f]+\.js)/)?.[1];
     expect(main).toBeDefined();
-    const scripts = [...html.matchAll(/<link[^>]* rel="?preload"?[^>]* as="?script"?[^>]* href="?([^" >]+)/g)].map((match) => match[1]);
+    const scripts = preloadedScripts(html);
     expect(scripts).toContain(main);
     for (const script of scripts) {
       expect((await (await request.get(script)).text()).startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(true);

@@ -25,7 +25,7 @@ interface Source {
   source(): string | Buffer;
 }
 interface Compilation {
-  chunks: Iterable<{ name?: string | null; files: Iterable<string> }>;
+  chunks: Iterable<{ files: Iterable<string> }>;
   hooks: { processAssets: { tap: (options: { name: string; stage: number }, callback: () => void) => void } };
   updateAsset(file: string, update: (source: Source) => Source): void;
 }

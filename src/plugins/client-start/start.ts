@@ -4,9 +4,9 @@
  * Docusaurus's entry imports everything it needs at once, so main.js ran as one task: React,
  * the route table and its registry (about 1,260 routes), the plugins' global data, the client
  * modules and the theme: 400 to 600 ms of main thread at a 4x CPU slowdown on this site's build
- * machine for /docs/apis/core/dml, during which a tap or a key waited. Here the largest of those modules are
- * evaluated first, each in a task of its own, with the main thread handed back between them; the
- * entry then finds them evaluated and only runs what is left. Nothing else changes: each module
+ * machine for /docs/apis/core/dml, during which a tap or a key waited. Here the largest of those
+ * modules are evaluated first, each in a task of its own, with the main thread handed back
+ * between them; the entry then finds them evaluated and only runs what is left. Nothing else changes: each module
  * still runs once, after the modules it imports, and the entry starts as before.
  */
 import { nextTask, runInSteps } from './runInSteps';
