@@ -97,7 +97,7 @@ test('a block the build leaves to the browser (a magic comment) is highlighted o
 });
 
 test.describe('a long page’s code blocks below the fold', () => {
-  test.use({ viewport: { width: 412, height: 800 } });
+  test.use({ viewport: { width: 412, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('are left unrendered, and measured for the word-wrap button, until the reader comes near them', async ({ page }) => {
     await open(page, '/docs/apis/core/dml');
@@ -113,6 +113,53 @@ test.describe('a long page’s code blocks below the fold', () => {
     await example.hover();
     await wrap.click();
     await expect(example.locator('code')).toHaveCSS('white-space', /pre-wrap/);
+  });
+
+  test('get their buttons when the reader comes near them, or when the browser is idle', async ({ page }) => {
+    // Idle periods are held until the test lets them run.
+    await page.addInitScript(() => {
+      const held: (() => void)[] = [];
+      window.requestIdleCallback = (callback: IdleRequestCallback) => {
+        held.push(() => { callback({ didTimeout: false, timeRemaining: () => 50 }); });
+        return held.length;
+      };
+      (window as unknown as { __runIdle: () => void }).__runIdle = () => {
+        for (const run of held.splice(0)) {
+          run();
+        }
+      };
+    });
+    await open(page, '/docs/apis/core/dml');
+    const blocks = page.locator('.markdown .theme-code-block');
+    const withButtons = page.locator('.markdown .theme-code-block:has(button[aria-label="Copy code to clipboard"])');
+    const total = await blocks.count();
+    expect(total).toBeGreaterThan(10);
+    // The blocks within a screen of the first one have their buttons; those further down wait.
+    await expect.poll(() => withButtons.count()).toBeGreaterThan(0);
+    const near = await withButtons.count();
+    expect(near).toBeLessThan(total);
+    const last = blocks.last();
+    const copy = last.getByRole('button', { name: 'Copy code to clipboard' });
+    await expect(copy).toHaveCount(0);
+    await last.scrollIntoViewIfNeeded();
+    await expect(copy).toHaveCount(1);
+    const scrolled = await withButtons.count();
+    expect(scrolled).toBeLessThan(total);
+    // Idle periods bring the rest in, a few blocks each.
+    await page.evaluate(() => { (window as unknown as { __runIdle: () => void }).__runIdle(); });
+    await expect.poll(() => withButtons.count()).toBeGreaterThan(scrolled);
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => { (window as unknown as { __runIdle: () => void }).__runIdle(); });
+        return withButtons.count();
+      })
+      .toBe(total);
+    // Each block's copy button copies its own code.
+    const middle = blocks.nth(Math.floor(total / 2));
+    const code = (await middle.locator('.token-line').allTextContents()).join('\n');
+    await middle.hover();
+    await middle.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   });
 
   test('do not move a heading reached by its anchor', async ({ page }) => {

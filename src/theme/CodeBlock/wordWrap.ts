@@ -10,30 +10,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { useCodeBlockContext } from '@docusaurus/theme-common/internal';
+import { observeNear } from './nearViewport';
 
 type WordWrap = ReturnType<typeof useCodeBlockContext>['wordWrap'];
-
-/** One observer for every block of the page; each block's callback by its element. */
-let observer: IntersectionObserver | undefined;
-const callbacks = new WeakMap<Element, (near: boolean) => void>();
-
-function observe(element: Element, callback: (near: boolean) => void): () => void {
-  observer ??= new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        callbacks.get(entry.target)?.(entry.isIntersecting);
-      }
-    },
-    // A screen above and below: the button is there before the block is scrolled to.
-    { rootMargin: '100% 0px' },
-  );
-  callbacks.set(element, callback);
-  observer.observe(element);
-  return () => {
-    observer?.unobserve(element);
-    callbacks.delete(element);
-  };
-}
 
 export function useCodeWordWrap(): WordWrap {
   const [isEnabled, setIsEnabled] = useState(false);
@@ -70,7 +49,7 @@ export function useCodeWordWrap(): WordWrap {
     if (!block) {
       return undefined;
     }
-    return observe(block, (isNear) => {
+    return observeNear(block, (isNear) => {
       near.current = isNear;
       if (isNear) {
         measure();
