@@ -5,7 +5,7 @@
  * made here once, for the bar in the browser (src/theme/AnnouncementBar/Content) and for the
  * bar's configuration (config/announcementBar.ts).
  */
-import { formatLongDate } from './dates';
+import { compareIsoDates, formatLongDate } from './dates';
 import { isPlanned, newestReleasedLts, type IsoDate, type Series } from './moodleReleases';
 import { cameOutOrPlanned, plannedWording } from './plannedReleases';
 import { seriesRoute } from './releaseRoutes';
@@ -39,7 +39,7 @@ export function announcement<S extends SeriesDates>(series: S[], today: IsoDate,
   );
   const upcoming = series
     .filter((entry) => !entry.isExperimental && entry.releaseDate > today && daysBetween(today, entry.releaseDate) <= upcomingReleaseWindowDays)
-    .sort((a, b) => a.releaseDate.localeCompare(b.releaseDate))[0];
+    .sort((a, b) => compareIsoDates(a.releaseDate, b.releaseDate))[0];
   return { lts, plannedLts, upcoming };
 }
 

@@ -4,6 +4,7 @@
  * This module never touches the file system, so components, sidebars, plugins and tests can all
  * use it. Reading and validating the file is src/utils/dataFiles.ts's job.
  */
+import { compareIsoDates } from './dates';
 
 export type IsoDate = string;
 
@@ -254,12 +255,12 @@ export function releasedSeries(data: MoodleReleasesData): Series[] {
 export function allReleases(data: MoodleReleasesData): Release[] {
   return data.series
     .flatMap((series) => series.releases)
-    .sort((a, b) => b.releaseDate.localeCompare(a.releaseDate) || compareVersions(b.version, a.version));
+    .sort((a, b) => compareIsoDates(b.releaseDate, a.releaseDate) || compareVersions(b.version, a.version));
 }
 
 /** The newest long-term support series released by `date` (never an experimental preview), of any list of series. */
 export function newestReleasedLts<S extends Pick<Series, 'releaseDate' | 'isLTS' | 'isExperimental'>>(series: S[], date: IsoDate): S | undefined {
-  return series.filter((entry) => entry.isLTS && !entry.isExperimental && entry.releaseDate <= date).sort((a, b) => b.releaseDate.localeCompare(a.releaseDate))[0];
+  return series.filter((entry) => entry.isLTS && !entry.isExperimental && entry.releaseDate <= date).sort((a, b) => compareIsoDates(b.releaseDate, a.releaseDate))[0];
 }
 
 /** The newest long-term support series that has been released by `date`. */

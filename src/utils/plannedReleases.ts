@@ -6,7 +6,7 @@
  * it happened, and the site says so: "planned for 5 October 2026; not yet in this site's release
  * data (7 August 2026)". It never says such a release came out.
  */
-import { formatLongDate } from './dates';
+import { compareIsoDates, formatLongDate } from './dates';
 import { allReleases, compareVersions, isPlanned, releaseDateState, type IsoDate, type MoodleReleasesData, type Release, type Series } from './moodleReleases';
 
 /** "planned for <date>", with what the data cannot confirm once the date has passed. */
@@ -42,7 +42,7 @@ export function capitalised(text: string): string {
 /** Releases grouped by their day, soonest day first, the newest version first within a day. */
 export function releasesByDay(releases: readonly Pick<Release, 'version' | 'releaseDate'>[]): { date: IsoDate; versions: string[] }[] {
   const byDay = new Map<IsoDate, string[]>();
-  for (const release of [...releases].sort((a, b) => a.releaseDate.localeCompare(b.releaseDate) || compareVersions(b.version, a.version))) {
+  for (const release of [...releases].sort((a, b) => compareIsoDates(a.releaseDate, b.releaseDate) || compareVersions(b.version, a.version))) {
     byDay.set(release.releaseDate, [...(byDay.get(release.releaseDate) ?? []), release.version]);
   }
   return [...byDay].map(([date, versions]) => ({ date, versions }));

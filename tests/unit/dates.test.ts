@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatShortDate } from '../../src/utils/dates';
+import { compareIsoDates, formatLongDate, formatShortDate } from '../../src/utils/dates';
 
 describe('formatLongDate', () => {
   it.each([
@@ -36,5 +36,21 @@ describe('formatShortDate', () => {
 
   it('rejects an invalid date', () => {
     expect(() => formatShortDate(new Date('not a date'))).toThrow(RangeError);
+  });
+});
+
+describe('compareIsoDates', () => {
+  const dates = ['2026-11-29', '2022-11-28', '2026-01-05', '2025-12-31', '2026-11-28', '2022-11-28', '2019-05-20'];
+
+  it('orders yyyy-mm-dd dates earliest first, equal dates as equal', () => {
+    expect([...dates].sort(compareIsoDates)).toEqual(['2019-05-20', '2022-11-28', '2022-11-28', '2025-12-31', '2026-01-05', '2026-11-28', '2026-11-29']);
+    expect(compareIsoDates('2026-11-29', '2026-11-29')).toBe(0);
+    expect(compareIsoDates('2026-11-28', '2026-11-29')).toBeLessThan(0);
+    expect(compareIsoDates('2026-12-01', '2026-11-30')).toBeGreaterThan(0);
+  });
+
+  it('gives the order localeCompare gave, in both directions', () => {
+    expect([...dates].sort(compareIsoDates)).toEqual([...dates].sort((a, b) => a.localeCompare(b)));
+    expect([...dates].sort((a, b) => compareIsoDates(b, a))).toEqual([...dates].sort((a, b) => b.localeCompare(a)));
   });
 });
