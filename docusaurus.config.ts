@@ -22,6 +22,7 @@ import announcementBarPlugin from './src/plugins/announcement-bar';
 import apiChangesPlugin from './src/plugins/api-changes';
 import clientStartPlugin from './src/plugins/client-start';
 import codeThemePlugin from './src/plugins/code-theme';
+import localeDataPlugin from './src/plugins/locale-data';
 import routeLoadingPlugin from './src/plugins/route-loading';
 import markdownExportPlugin from './src/plugins/markdown-export';
 import offlinePlugin from './src/plugins/offline';
@@ -173,6 +174,8 @@ const config: Config = {
     routeLoadingPlugin,
     // main.js starts in steps, compiled off the main thread where the browser can.
     clientStartPlugin,
+    // Docusaurus's code that every page runs while it starts, without the browser's locale data.
+    localeDataPlugin,
     announcementBarPlugin,
     [releaseNotesPlugin, { editUrl, dataDir: releaseDataDir }],
     [searchIndexPlugin, { enabled: search.mode === 'local' }],

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { idlePrefetchEvent, type IdlePrefetchReport } from '../../src/utils/routePrefetch';
+import { pageTypes } from './axe';
 import { startStaticServer } from './staticServer';
 import { expect, open, test, waitForHydration } from './fixtures';
 
@@ -209,6 +210,72 @@ test.describe('how main.js starts (src/plugins/client-start)', () => {
     // the client modules and the app, then the entry.
     expect(log.slice(reactDom + 1, clientEntry)).toEqual(Array(7).fill('task ends'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data manipulation API (DML)');
+  });
+});
+
+test.describe('what a page runs while it starts', () => {
+  // A page's first collator, date or number formatter or segmenter loads the locale's data for
+  // it: 70 to 190 ms of script at Lighthouse's 4x slowdown, in whatever task asks first. What pages
+  // show while they start (the announcement bar, release dates, the navbar's docs version, doc
+  // cards) is worked out without it (src/utils/dates.ts, src/plugins/locale-data). Plural rules
+  // are left unwatched: Docusaurus's item counts use them, and their data is small (15 to 35 ms).
+  // Two pages sort readers' text by the locale's rules, as they should: the tag index (Docusaurus
+  // sorts the tags) and the projects table (by title).
+  const sortsText = new Set(['/general/tags', '/general/projects']);
+  test('no page type uses the browser’s locale data until it has hydrated and settled', async ({ page, consoleGuard }) => {
+    test.setTimeout(120_000);
+    consoleGuard.allow(/status of 404/);
+    await page.addInitScript(() => {
+      const uses: string[] = [];
+      Object.assign(window, { localeDataUses: uses });
+      const record = (name: string) => {
+        const caller = (new Error().stack ?? '').split('\n').slice(2, 4).join(' <');
+        uses.push(`${name} from ${caller.trim()}`);
+      };
+      for (const name of ['Collator', 'DateTimeFormat', 'NumberFormat', 'RelativeTimeFormat', 'ListFormat', 'Segmenter', 'DisplayNames'] as const) {
+        const original = Intl[name] as unknown as (new (...args: unknown[]) => object) | undefined;
+        if (original) {
+          const watched = new Proxy(original, {
+            construct(target, args, newTarget: (...args: unknown[]) => object) {
+              record(`Intl.${name}`);
+              return Reflect.construct(target, args, newTarget) as object;
+            },
+          });
+          Object.defineProperty(Intl, name, { value: watched, configurable: true, writable: true });
+        }
+      }
+      const methods: [object, string][] = [
+        [String.prototype, 'localeCompare'],
+        [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'],
+        [Date.prototype, 'toLocaleTimeString'],
+        [Number.prototype, 'toLocaleString'],
+        [Array.prototype, 'toLocaleString'],
+      ];
+      for (const [prototype, key] of methods) {
+        const original = Reflect.get(prototype, key) as (...args: unknown[]) => unknown;
+        Object.defineProperty(prototype, key, {
+          configurable: true,
+          writable: true,
+          value: function watched(this: unknown, ...args: unknown[]) {
+            record(key);
+            return original.apply(this, args);
+          },
+        });
+      }
+    });
+    const found: string[] = [];
+    for (const { name, path: address } of pageTypes) {
+      await page.goto(address);
+      await waitForHydration(page);
+      // Settled: the network quiet and an idle period past (the buttons and prefetching that wait for one).
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+      const uses = await page.evaluate(() => (window as unknown as { localeDataUses: string[] }).localeDataUses);
+      const unexpected = sortsText.has(address) ? uses.filter((use) => !use.startsWith('localeCompare ')) : uses;
+      found.push(...unexpected.map((use) => `${name} (${address}): ${use}`));
+    }
+    expect(found).toEqual([]);
   });
 });
 
