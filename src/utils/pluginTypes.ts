@@ -5,6 +5,7 @@
  */
 import type { ComponentsData, PluginTypesData, SubpluginType } from './siteDataTypes';
 import { compareVersions } from './moodleReleases';
+import { compareCodeUnits } from './textOrder';
 
 export interface PluginTypeRow {
   type: string;
@@ -26,7 +27,7 @@ export interface SubpluginTypeRow extends SubpluginType {
  * sort by code unit as `localeCompare` sorts them, without the locale data it loads on first use.
  */
 function byType(a: { type: string }, b: { type: string }): number {
-  return a.type < b.type ? -1 : a.type > b.type ? 1 : 0;
+  return compareCodeUnits(a.type, b.type);
 }
 
 /** Every plugin type of a branch, sorted by name; throws, naming the file, for a type with no purpose. */

@@ -5,6 +5,7 @@
 import { matchPath } from '@docusaurus/router';
 import type { ActivePlugin, GlobalPluginData } from '@docusaurus/plugin-content-docs/client';
 import type { UseDataOptions } from '@docusaurus/types';
+import { compareCodeUnits } from '../../utils/textOrder';
 
 export * from '@locale-data/original/docsClientUtils';
 
@@ -16,7 +17,7 @@ export * from '@locale-data/original/docsClientUtils';
  */
 export function getActivePlugin(allPluginData: Record<string, GlobalPluginData>, pathname: string, options: UseDataOptions = {}): ActivePlugin | undefined {
   const activeEntry = Object.entries(allPluginData)
-    .sort(([, a], [, b]) => (a.path < b.path ? 1 : a.path > b.path ? -1 : 0))
+    .sort(([, a], [, b]) => compareCodeUnits(b.path, a.path))
     .find(([, pluginData]) => !!matchPath(pathname, { path: pluginData.path, exact: false, strict: false }));
   const activePlugin = activeEntry ? { pluginId: activeEntry[0], pluginData: activeEntry[1] } : undefined;
   if (!activePlugin && options.failfast) {

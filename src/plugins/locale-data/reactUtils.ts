@@ -3,6 +3,7 @@
  * useShallowMemoObject orders the object's keys without locale data.
  */
 import { useMemo } from 'react';
+import { compareCodeUnits } from '../../utils/textOrder';
 
 export * from '@locale-data/original/reactUtils';
 
@@ -13,7 +14,7 @@ export * from '@locale-data/original/reactUtils';
  */
 export function useShallowMemoObject<O extends object>(obj: O): O {
   const deps = Object.entries(obj);
-  deps.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  deps.sort(([a], [b]) => compareCodeUnits(a, b));
   // The dependencies are the object's keys and values, as many as it has.
   // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo
   return useMemo(() => obj, deps.flat());

@@ -13,6 +13,7 @@
  * Pure: no file system. scripts/import-changes.ts finds and reads the files.
  */
 import { compareVersions } from '../moodleReleases';
+import { compareCodeUnits } from '../textOrder';
 import { changeKey, isExcluded } from './checks';
 import { apiChangeKindLabels, type ApiChange, type ApiChangeExclusion, type ApiChangeKind, type ApiChangeSource, type ApiChangeType } from './types';
 
@@ -1257,12 +1258,10 @@ function fileOrder(a: NotesFile, b: NotesFile): number {
   return depth(b) - depth(a) || a.path.localeCompare(b.path);
 }
 
-/** Code-point order: the same on every machine, whatever its locale. */
-const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The data file's order: version, then component, then name (then change, for one name changed twice in a version). */
 export function sortChanges(changes: ApiChange[]): ApiChange[] {
-  return [...changes].sort((a, b) => compareVersions(a.version, b.version) || byCodePoint(a.component, b.component) || byCodePoint(a.name, b.name) || byCodePoint(a.change, b.change));
+  return [...changes].sort((a, b) => compareVersions(a.version, b.version) || compareCodeUnits(a.component, b.component) || compareCodeUnits(a.name, b.name) || compareCodeUnits(a.change, b.change));
 }
 
 function inRange(series: string, options: Pick<ImportNotesOptions, 'since' | 'until'>): boolean {
